@@ -1,0 +1,10 @@
+define({'/CloudArchiveGuide.htm':{i:[8],t:['Cloud Archive Guide'],b:['']},
+'/KubernetesProtection.htm':{i:[7],t:['Kubernetes Protection Guide'],b:['']},
+'/NetworkPorts.htm':{i:[2],t:['Network Ports Reference'],b:['']},
+'/OracleBestPractices.htm':{i:[5],t:['Oracle Best Practices'],b:['']},
+'/ReplicationDesign.htm':{i:[9],t:['Replication and DR Design'],b:['']},
+'/SQLServerBestPractices.htm':{i:[4],t:['SQL Server Best Practices'],b:['']},
+'/SecurityHardening.htm':{i:[3],t:['Security Hardening Guide'],b:['']},
+'/SizingGuide.htm':{i:[1],t:['Sizing Guide'],b:['']},
+'/TechnicalGuides.htm':{i:[0],t:['Technical Guides'],b:['']},
+'/VMwareBestPractices.htm':{i:[6],t:['VMware vSphere Best Practices'],b:['']}});

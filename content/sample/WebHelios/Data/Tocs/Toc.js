@@ -1,0 +1,1 @@
+define({numchunks:1,prefix:'Toc_Chunk',chunkstart:['/Content/Helios/API/HeliosApi.htm'],tree:{n:[{i:0,c:0,n:[{i:1,c:0},{i:2,c:0},{i:3,c:0}]},{i:4,c:0},{i:5,c:0,n:[{i:6,c:0},{i:7,c:0}]},{i:8,c:0,n:[{i:9,c:0},{i:10,c:0}]},{i:11,c:0,n:[{i:12,c:0}]},{i:13,c:0,n:[{i:14,c:0},{i:15,c:0}]},{i:16,c:0},{i:17,c:0,n:[{i:18,c:0},{i:19,c:0}]},{i:20,c:0}]}});

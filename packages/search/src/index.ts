@@ -1,0 +1,2 @@
+// The search engine lands in its own commit.
+export {};

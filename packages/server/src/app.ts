@@ -1,0 +1,145 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { apiRoutes } from './api/apiRoutes';
+import { authRoutes } from './auth/authRoutes';
+import { askToSignIn, contentRoutes } from './content/contentRoutes';
+import { DocSetLibrary } from './content/DocSetLibrary';
+import { OidcClients } from './auth/OidcClients';
+import { REPO_ROOT } from './config/loadConfig';
+import type { IdentityProviderConfig, PortalConfig } from './config/schema';
+import { createDevIdentityProvider } from './devIdp/devIdentityProvider';
+import { installErrorHandler } from './errors/errorHandler';
+import { metricsPlugin } from './ops/metricsPlugin';
+import { opsRoutes } from './ops/opsRoutes';
+import { PortalMetrics } from './ops/PortalMetrics';
+import { createSessionStore } from './sessions/createSessionStore';
+import { SessionService } from './sessions/SessionService';
+import { sessionPlugin } from './sessions/sessionPlugin';
+import type { SessionStore } from './sessions/SessionStore';
+import { defaultSearchClientDist, searchClientRoutes } from './web/searchClientRoutes';
+import { webAppRoutes } from './web/webAppRoutes';
+import { xsrfPlugin } from './xsrf/xsrfPlugin';
+
+/** Parts a test or an embedding program may supply instead of the ones built from config. */
+export interface BuildAppOptions {
+  /** Use this session store instead of opening the configured one. */
+  sessionStore?: SessionStore;
+  /** Folder of the built web app (default packages/web/dist). */
+  webDistDir?: string;
+  /** Folder of the built search clients (default packages/search-client/dist). */
+  searchClientDistDir?: string;
+  /** Clock for session expiry (tests). */
+  now?: () => number;
+  /** Log requests (default: per config.logLevel). */
+  logger?: boolean;
+  /** Metrics of this instance (default: a new PortalMetrics). */
+  metrics?: PortalMetrics;
+}
+
+/** How often expired sessions and pending sign-ins are removed from the store. */
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** The log fields that must never be written. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * Builds the portal: a Fastify instance with every route registered, not yet listening.
+ * `main.ts` reads config and listens; tests call `app.inject()` or listen on port 0.
+ */
+export async function buildApp(
+  config: PortalConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false || config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: '127.0.0.1',
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
+  });
+  installErrorHandler(app);
+  const metrics = options.metrics ?? new PortalMetrics();
+  await app.register(metricsPlugin, { metrics });
+  await app.register(fastifyCookie);
+  await app.register(xsrfPlugin, { config });
+
+  const store = options.sessionStore ?? (await createSessionStore(config, { logger: app.log }));
+  const sessions = new SessionService(
+    store,
+    {
+      idleMs: config.sessions.idleMinutes * 60_000,
+      absoluteMs: config.sessions.absoluteHours * 3_600_000,
+    },
+    options.now,
+  );
+  const purge = setInterval(() => {
+    store
+      .purgeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    await store.close();
+  });
+
+  let providers: Record<'salesforce' | 'employee', IdentityProviderConfig>;
+  const configured = config.identityProviders;
+  if (configured.salesforce && configured.employee) {
+    providers = { salesforce: configured.salesforce, employee: configured.employee };
+  } else {
+    const devIdp = createDevIdentityProvider(config);
+    await devIdp.register(app);
+    providers = devIdp.providers;
+    app.log.warn(
+      'no identity providers configured: using the development identity provider (demo users)',
+    );
+  }
+  const clients = new OidcClients(providers, { allowHttp: config.mode !== 'production' });
+
+  const docSets = new DocSetLibrary(config, { logger: app.log });
+  await docSets.start();
+  app.addHook('onClose', async () => docSets.close());
+
+  const base = config.basePath;
+  app.get('/', async (_request, reply) => reply.redirect(`${base}/HomePage/Content/home.htm`, 302));
+
+  // Outside the session context: probes answer whatever cookie they carry.
+  await app.register(opsRoutes, { prefix: base, config, sessionStore: store, metrics });
+  await app.register(
+    async (portal) => {
+      await portal.register(sessionPlugin, { config, sessions });
+      // Signed out, an unknown path answers like a doc page would (sign in first), so the
+      // existence of mounts does not leak; signed in, the one 404 answer.
+      portal.setNotFoundHandler(async (request, reply) => {
+        if (!request.user) return askToSignIn(request, reply, base);
+        return reply
+          .status(404)
+          .send({ code: 'not_found', message: 'There is no page at this address.' });
+      });
+      portal.get('/', async (_request, reply) => reply.redirect(`${base}/ui/`, 302));
+      await portal.register(authRoutes, { config, sessions, clients, onSignIn: metrics.onSignIn });
+      await portal.register(apiRoutes, { config });
+      await portal.register(webAppRoutes, {
+        config,
+        distDir: options.webDistDir ?? path.join(REPO_ROOT, 'packages/web/dist'),
+      });
+      await portal.register(searchClientRoutes, {
+        distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
+      });
+      await portal.register(contentRoutes, { config, library: docSets });
+    },
+    { prefix: base },
+  );
+  return app;
+}

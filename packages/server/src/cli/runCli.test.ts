@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docSetInput } from '../../test/content/contentHarness';
+import { versionedSite, writeFolder } from '../../test/content/docSetFolders';
+import { REPO_ROOT, loadConfig } from '../config/loadConfig';
+import { DocSetLibrary, type ReleaseActivated } from '../content/DocSetLibrary';
+import { EXIT_CODES } from './CliCommand';
+import { runCli } from './runCli';
+
+/** A config file in a temporary folder with two doc sets; returns its environment. */
+function tempPortal(): { env: NodeJS.ProcessEnv; folder: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
+  const folder = writeFolder(versionedSite('v1'));
+  const config = {
+    dataDir: path.join(dir, 'data'),
+    logLevel: 'silent',
+    docSets: [
+      docSetInput('guide', '6_5/Web/UserGuide', folder, { defaultPage: 'Default.htm' }),
+      docSetInput('runbooks', 'Internal/Runbooks', path.join(dir, 'missing'), {
+        audience: ['employee'],
+      }),
+    ],
+  };
+  const file = path.join(dir, 'portal.config.json');
+  writeFileSync(file, JSON.stringify(config));
+  return { env: { PORTAL_CONFIG: file }, folder };
+}
+
+async function run(argv: string[], env: NodeJS.ProcessEnv) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('the portal CLI', () => {
+  it('prints the usage with every command, exiting 2 without a command and 0 for help', async () => {
+    const { env } = tempPortal();
+    const none = await run([], env);
+    expect(none.code).toBe(EXIT_CODES.usage);
+    expect(none.err).toMatch(/publish <docSetId>[\s\S]*rollback <docSetId>[\s\S]*list/);
+    expect((await run(['help'], env)).code).toBe(EXIT_CODES.ok);
+    const unknown = await run(['deploy'], env);
+    expect(unknown.code).toBe(EXIT_CODES.usage);
+    expect(unknown.err).toContain('Commands: publish, rollback, list');
+  });
+
+  it('publishes, lists and rolls back', async () => {
+    const { env, folder } = tempPortal();
+    const first = await run(['publish', 'guide', folder], env);
+    expect(first).toMatchObject({ code: 0, err: '' });
+    expect(first.out).toContain('Published guide release 1: 11 files');
+    await run(['publish', 'guide', writeFolder(versionedSite('v2'))], env);
+    const listed = await run(['list'], env);
+    expect(listed.out).toMatch(/guide {2}\/docs\/6_5\/Web\/UserGuide\//);
+    expect(listed.out).toMatch(/\* {4}2 /);
+    expect(listed.out).toContain('runbooks');
+    expect(listed.out).toContain('(nothing published)');
+    const rolled = await run(['rollback', 'guide'], env);
+    expect(rolled.out).toContain('from release 2 to release 1');
+    const json = JSON.parse((await run(['list', '--json'], env)).out) as Array<{
+      id: string;
+      current: number | null;
+    }>;
+    expect(json.map((d) => [d.id, d.current])).toEqual([
+      ['guide', 1],
+      ['runbooks', null],
+    ]);
+  });
+
+  it.each([
+    [
+      'an unknown doc set',
+      ['publish', 'nope', '/tmp'],
+      EXIT_CODES.usage,
+      'Unknown doc set "nope". Known doc sets: guide, runbooks.',
+    ],
+    [
+      'a missing folder',
+      ['publish', 'guide', '/no/such/folder'],
+      EXIT_CODES.failed,
+      '/no/such/folder does not exist',
+    ],
+    ['missing arguments', ['publish', 'guide'], EXIT_CODES.usage, 'Usage: publish <docSetId>'],
+    [
+      'a rollback with nothing published',
+      ['rollback', 'guide'],
+      EXIT_CODES.failed,
+      'has no published release yet',
+    ],
+  ])('explains %s and exits with its code', async (_what, argv, code, message) => {
+    const { env } = tempPortal();
+    const result = await run(argv, env);
+    expect(result.code).toBe(code);
+    expect(result.err).toContain(message);
+  });
+
+  it('explains a bad archive', async () => {
+    const { env } = tempPortal();
+    const archive = path.join(mkdtempSync(path.join(tmpdir(), 'cli-')), 'site.tgz');
+    writeFileSync(archive, 'not gzip');
+    const result = await run(['publish', 'guide', archive], env);
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.err).toContain('is not a readable .tar.gz archive');
+  });
+
+  it('exits 3 naming the problem when the config file is missing', async () => {
+    const result = await run(['list'], { PORTAL_CONFIG: '/no/such/portal.yaml' });
+    expect(result.code).toBe(EXIT_CODES.config);
+    expect(result.err).toContain('/no/such/portal.yaml');
+  });
+
+  it('publishes from its own process, and a running server notices without restarting', async () => {
+    const { env, folder } = tempPortal();
+    const server = new DocSetLibrary(loadConfig(env).config, { pollIntervalMs: 0 });
+    await server.start();
+    expect(server.current('guide')?.release).toBe(1);
+    const noticed = new Promise<ReleaseActivated>((resolve) => server.onPublished(resolve));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'publish', 'guide', folder],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env },
+      },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stdout).toContain('Published guide release 2');
+    expect(await noticed).toMatchObject({ release: 2, reason: 'external' });
+    expect(server.current('guide')?.release).toBe(2);
+    await server.close();
+  });
+});

@@ -1,0 +1,366 @@
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docSetInput } from '../../test/content/contentHarness';
+import { tarGz, zip } from '../../test/content/archiveWriters';
+import { topicPage, versionedSite, writeFolder } from '../../test/content/docSetFolders';
+import { testConfig } from '../../test/portalHarness';
+import type { PortalConfig } from '../config/schema';
+import { DocSetLibrary, type DocSetLibraryOptions, type ReleaseActivated } from './DocSetLibrary';
+import { DocSetError } from './DocSetError';
+
+function setup(folder = writeFolder(versionedSite('v1')), options: DocSetLibraryOptions = {}) {
+  const config = testConfig({
+    docSets: [docSetInput('guide', 'Guide', folder, { defaultPage: 'Default.htm' })],
+  });
+  return {
+    config,
+    folder,
+    library: new DocSetLibrary(config, { pollIntervalMs: 0, ...options }),
+    store: path.join(config.dataDir, 'docsets/guide'),
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<DocSetError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DocSetError);
+  return error as DocSetError;
+}
+
+function served(library: DocSetLibrary, file = 'Default.htm'): string | null {
+  const index = library.current('guide');
+  const entry = index?.file(file);
+  return entry ? readFileSync(entry.identity.path, 'utf8') : null;
+}
+
+function nextEvent(library: DocSetLibrary): Promise<ReleaseActivated> {
+  return new Promise((resolve) => {
+    const stop = library.onPublished((event) => {
+      stop();
+      resolve(event);
+    });
+  });
+}
+
+describe('publishing a folder', () => {
+  it('copies it into releases/1, points current at it, and precompresses text files of 1 KB or more', async () => {
+    const { library, store, folder } = setup();
+    utimesSync(
+      path.join(folder, 'Skins/site.css'),
+      new Date('2024-03-04T05:06:07Z'),
+      new Date('2024-03-04T05:06:07Z'),
+    );
+    const result = await library.publish('guide', folder);
+    expect(result).toMatchObject({ release: 1, fileCount: 11 });
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
+    const release = path.join(store, 'releases/1');
+    expect(existsSync(path.join(release, 'Content/Jobs/CreateJob.htm.br'))).toBe(true);
+    expect(existsSync(path.join(release, 'Content/Jobs/CreateJob.htm.gz'))).toBe(true);
+    expect(existsSync(path.join(release, 'Content/notes.txt.gz'))).toBe(false);
+    expect(existsSync(path.join(release, 'Resources/Images/diagram.png.gz'))).toBe(false);
+    expect(statSync(path.join(release, 'Skins/site.css')).mtime.toISOString()).toBe(
+      '2024-03-04T05:06:07.000Z',
+    );
+    expect(library.current('guide')?.file('Skins/site.css')?.lastModified).toBe(
+      'Mon, 04 Mar 2024 05:06:07 GMT',
+    );
+    expect(existsSync(path.join(store, 'staging'))).toBe(false);
+  });
+
+  it('leaves dotfiles out and copies a link that stays inside as a plain file', async () => {
+    const folder = writeFolder({ 'a.htm': 'A', '.git/config': 'x', '.DS_Store': 'x' });
+    symlinkSync(path.join(folder, 'a.htm'), path.join(folder, 'b.htm'));
+    const { library, store } = setup(folder);
+    await library.publish('guide', folder);
+    expect(readdirSync(path.join(store, 'releases/1')).sort()).toEqual([
+      '.release.json',
+      'a.htm',
+      'b.htm',
+    ]);
+    expect(lstatSync(path.join(store, 'releases/1/b.htm')).isFile()).toBe(true);
+  });
+
+  it('refuses a folder holding a link that points outside it, changing nothing', async () => {
+    const { library, store, folder } = setup();
+    await library.publish('guide', folder);
+    const bad = writeFolder({ 'a.htm': 'A' });
+    symlinkSync('/etc/passwd', path.join(bad, 'passwd.htm'));
+    const error = await rejection(library.publish('guide', bad));
+    expect(error.code).toBe('bad_source');
+    expect(error.message).toContain('pointing outside');
+    expect(readdirSync(path.join(store, 'releases'))).toEqual(['1']);
+    expect(served(library)).toContain('Home v1');
+  });
+
+  it.each([
+    ['an unknown doc set', 'nope', () => '/tmp', 'unknown_doc_set', 'Known doc sets: guide'],
+    ['a missing folder', 'guide', () => '/no/such/folder', 'source_missing', 'does not exist'],
+    [
+      'a file that is no archive',
+      'guide',
+      () => path.join(writeFolder({ 'x.htm': 'x' }), 'x.htm'),
+      'bad_source',
+      'neither a folder',
+    ],
+    [
+      'an empty folder',
+      'guide',
+      () => writeFolder({ '.only-dotfile': 'x' }),
+      'bad_source',
+      'holds no files',
+    ],
+  ])('refuses %s with a clear message', async (_what, id, source, code, message) => {
+    const { library } = setup();
+    const error = await rejection(library.publish(id, source()));
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+
+  it('refuses a source over the size limits', async () => {
+    const { library, folder } = setup(undefined, { limits: { maxFiles: 3 } });
+    expect((await rejection(library.publish('guide', folder))).code).toBe('too_large');
+    const big = setup(undefined, { limits: { maxFileBytes: 100_000 } });
+    expect((await rejection(big.library.publish('guide', big.folder))).message).toContain(
+      'Data/Big.js',
+    );
+  });
+});
+
+describe('publishing an archive', () => {
+  const files = [
+    { name: 'site/', kind: 'folder' as const },
+    { name: 'site/Default.htm', data: '<h1>from archive</h1>' },
+    { name: 'site/Content/Page.htm', data: topicPage('Page', 'archived', 3000) },
+    { name: 'site/.hidden', data: 'x' },
+  ];
+
+  it.each([
+    ['site.tar.gz', tarGz(files)],
+    ['site.tgz', tarGz(files)],
+    ['site.zip', zip(files)],
+  ])('publishes %s from inside its single top-level folder', async (name, data) => {
+    const { library, store } = setup();
+    const archive = path.join(mkdtempSync(path.join(tmpdir(), 'archive-')), name);
+    writeFileSync(archive, data);
+    const result = await library.publish('guide', archive);
+    expect(result.fileCount).toBe(2);
+    expect(served(library)).toBe('<h1>from archive</h1>');
+    expect(existsSync(path.join(store, 'releases/1/Content/Page.htm.br'))).toBe(true);
+    expect(existsSync(path.join(store, 'releases/1/.hidden'))).toBe(false);
+    expect(statSync(path.join(store, 'releases/1/Default.htm')).mtime.getUTCFullYear()).toBe(2024);
+  });
+
+  const hostile: Array<[string, string, Buffer]> = [
+    [
+      'a tar entry climbing out with ..',
+      'evil.tgz',
+      tarGz([
+        { name: 'ok.htm', data: 'x' },
+        { name: '../../evil.htm', data: 'EVIL' },
+      ]),
+    ],
+    [
+      'a tar entry with an absolute path',
+      'evil.tgz',
+      tarGz([{ name: '/tmp/evil-abs.htm', data: 'EVIL' }]),
+    ],
+    [
+      'a tar symbolic link',
+      'evil.tgz',
+      tarGz([{ name: 'passwd.htm', kind: 'symlink', target: '/etc/passwd' }]),
+    ],
+    [
+      'a zip entry climbing out with ..',
+      'evil.zip',
+      zip([
+        { name: 'ok.htm', data: 'x' },
+        { name: '../evil.htm', data: 'EVIL' },
+      ]),
+    ],
+    [
+      'a zip entry with an absolute path',
+      'evil.zip',
+      zip([{ name: '/tmp/evil-abs.htm', data: 'EVIL' }]),
+    ],
+    ['a zip entry with a backslash', 'evil.zip', zip([{ name: '..\\evil.htm', data: 'EVIL' }])],
+    [
+      'a zip symbolic link',
+      'evil.zip',
+      zip([{ name: 'passwd.htm', kind: 'symlink', target: '/etc/passwd' }]),
+    ],
+    ['a .tgz that is not gzip', 'bad.tgz', Buffer.from('this is not an archive at all')],
+    [
+      'a truncated .tar.gz',
+      'cut.tar.gz',
+      tarGz([{ name: 'a.htm', data: 'x'.repeat(5000) }]).subarray(0, 40),
+    ],
+    ['a .zip that is not a zip', 'bad.zip', Buffer.from('PK not really')],
+  ];
+
+  it.each(hostile)('refuses %s as a whole, changing nothing', async (_what, name, data) => {
+    const { library, store, folder } = setup();
+    await library.publish('guide', folder);
+    const dir = mkdtempSync(path.join(tmpdir(), 'archive-'));
+    const archive = path.join(dir, name);
+    writeFileSync(archive, data);
+    const error = await rejection(library.publish('guide', archive));
+    expect(error.code).toBe('bad_source');
+    expect(error.message).toContain(archive);
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
+    expect(readdirSync(path.join(store, 'releases'))).toEqual(['1']);
+    expect(existsSync(path.join(store, 'staging'))).toBe(false);
+    expect(existsSync(path.join(store, 'evil.htm'))).toBe(false);
+    expect(existsSync(path.join(dir, 'evil.htm'))).toBe(false);
+    expect(existsSync('/tmp/evil-abs.htm')).toBe(false);
+  });
+});
+
+describe('rollback, retention and interruptions', () => {
+  it('rolls back to the previous release, then refuses when there is none older', async () => {
+    const { library } = setup();
+    await library.publish('guide', writeFolder(versionedSite('v1')));
+    await library.publish('guide', writeFolder(versionedSite('v2')));
+    expect(served(library)).toContain('Home v2');
+    const result = await library.rollback('guide');
+    expect(result).toMatchObject({ from: 2, to: 1 });
+    expect(served(library)).toContain('Home v1');
+    const error = await rejection(library.rollback('guide'));
+    expect(error.code).toBe('no_previous_release');
+  });
+
+  it('keeps the newest releases and deletes older ones', async () => {
+    const { library, store, folder } = setup(undefined, { keepReleases: 2 });
+    for (let i = 0; i < 4; i++) await library.publish('guide', folder);
+    expect(readdirSync(path.join(store, 'releases')).sort()).toEqual(['3', '4']);
+    const statuses = await library.list();
+    expect(statuses[0]?.releases.map((r) => [r.release, r.current])).toEqual([
+      [3, false],
+      [4, true],
+    ]);
+  });
+
+  it('leaves the served release untouched when a publish is cancelled mid-copy', async () => {
+    const { library, store } = setup();
+    await library.publish('guide', writeFolder(versionedSite('v1')));
+    const cancel = new AbortController();
+    const error = await rejection(
+      library.publish('guide', writeFolder(versionedSite('v2')), {
+        signal: cancel.signal,
+        onProgress: ({ files }) => files === 3 && cancel.abort(),
+      }),
+    );
+    expect(error.code).toBe('aborted');
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
+    expect(readdirSync(path.join(store, 'releases'))).toEqual(['1']);
+    expect(existsSync(path.join(store, 'staging'))).toBe(false);
+    expect(served(library)).toContain('Home v1');
+  });
+
+  it('cleans up after a publish whose process died, taking over its stale lock', async () => {
+    const { library, store, folder } = setup();
+    await library.publish('guide', folder);
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid as number;
+    mkdirSync(path.join(store, `staging/${deadPid}-dead/release/Content`), { recursive: true });
+    writeFileSync(path.join(store, `staging/${deadPid}-dead/release/Content/half.htm`), 'half');
+    writeFileSync(path.join(store, '.lock'), String(deadPid));
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
+    const result = await library.publish('guide', folder);
+    expect(result.release).toBe(2);
+    expect(existsSync(path.join(store, 'staging'))).toBe(false);
+    expect(existsSync(path.join(store, '.lock'))).toBe(false);
+  });
+
+  it('refuses to publish while another live process holds the lock', async () => {
+    const { library, store, folder } = setup();
+    mkdirSync(store, { recursive: true });
+    writeFileSync(path.join(store, '.lock'), String(process.ppid));
+    const error = await rejection(library.publish('guide', folder));
+    expect(error.code).toBe('busy');
+  });
+
+  it('refuses a source folder that contains the data folder', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'parent-'));
+    writeFileSync(path.join(parent, 'a.htm'), 'x');
+    const config: PortalConfig = testConfig({
+      dataDir: path.join(parent, 'data'),
+      docSets: [docSetInput('guide', 'Guide', parent)],
+    });
+    const error = await rejection(new DocSetLibrary(config).publish('guide', parent));
+    expect(error.message).toContain("contains the portal's data folder");
+  });
+});
+
+describe('notifications and start-up', () => {
+  it('tells subscribers about each publish and rollback, and survives a failing subscriber', async () => {
+    const { library, folder } = setup();
+    const events: ReleaseActivated[] = [];
+    library.onPublished(() => {
+      throw new Error('subscriber bug');
+    });
+    const stop = library.onPublished((event) => void events.push(event));
+    await library.publish('guide', folder);
+    await library.publish('guide', folder);
+    await library.rollback('guide');
+    stop();
+    await library.publish('guide', folder);
+    expect(events.map((e) => [e.reason, e.release])).toEqual([
+      ['publish', 1],
+      ['publish', 2],
+      ['rollback', 1],
+    ]);
+    expect(events[0]?.releaseDir).toMatch(/releases\/1$/);
+  });
+
+  it('publishes the configured folder at start when nothing is published, and only then', async () => {
+    const { library, config } = setup();
+    await library.start();
+    expect(library.current('guide')?.release).toBe(1);
+    await library.close();
+    const again = new DocSetLibrary(config, { pollIntervalMs: 0 });
+    await again.start();
+    expect(again.current('guide')?.release).toBe(1);
+    expect((await again.list())[0]?.releases).toHaveLength(1);
+    await again.close();
+  });
+
+  it('starts without a release when the configured folder does not exist', async () => {
+    const { library } = setup('/no/such/folder');
+    await library.start();
+    expect(library.current('guide')).toBeNull();
+    await library.close();
+  });
+
+  it.each([
+    ['watching', { watch: true, pollIntervalMs: 0 }],
+    ['polling', { watch: false, pollIntervalMs: 20 }],
+  ])('notices a publish made by another process by %s', async (_how, options) => {
+    const { config, folder } = setup();
+    const server = new DocSetLibrary(config, options);
+    await server.start();
+    const noticed = nextEvent(server);
+    const cli = new DocSetLibrary(config);
+    await cli.publish('guide', writeFolder(versionedSite('v2')));
+    const event = await noticed;
+    expect(event).toMatchObject({ docSetId: 'guide', release: 2, reason: 'external' });
+    expect(served(server)).toContain('Home v2');
+    await server.close();
+    expect(folder).toBeTruthy();
+  });
+});

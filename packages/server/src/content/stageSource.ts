@@ -1,0 +1,125 @@
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, realpath, rename, rmdir, stat, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { DocSetError } from './DocSetError';
+import { archiveKindOf, extractTarGz, extractZip } from './extractArchive';
+import type { PublishBudget } from './PublishBudget';
+
+function inside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(`${root}${path.sep}`);
+}
+
+/**
+ * Copies the doc set files of a source folder into `dest`, refusing it as a whole when it holds a
+ * symbolic link that leads outside the folder, a dangling link, or a special file. Links that stay
+ * inside are copied as the files (or folders) they point at, so a release holds no links at all.
+ * Dotfiles and dot-folders (`.git`, `.DS_Store`) are left out: they are never served.
+ * @throws DocSetError `bad_source`, `too_large` or `aborted`.
+ */
+async function copyFolder(source: string, dest: string, budget: PublishBudget): Promise<void> {
+  const root = await realpath(source);
+  const walk = async (
+    from: string,
+    to: string,
+    relative: string,
+    chain: string[],
+  ): Promise<void> => {
+    await mkdir(to, { recursive: true });
+    const entries = await readdir(from, { withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const entryRelative = relative ? `${relative}/${entry.name}` : entry.name;
+      const fromPath = path.join(from, entry.name);
+      const toPath = path.join(to, entry.name);
+      let realPath = fromPath;
+      let isFolder = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          realPath = await realpath(fromPath);
+        } catch {
+          throw new DocSetError(
+            'bad_source',
+            `${fromPath} is a symbolic link to nothing; fix or remove it.`,
+          );
+        }
+        if (!inside(root, realPath)) {
+          throw new DocSetError(
+            'bad_source',
+            `${fromPath} is a symbolic link pointing outside the folder (to ${realPath}); nothing was published.`,
+          );
+        }
+        const target = await stat(realPath);
+        isFolder = target.isDirectory();
+        isFile = target.isFile();
+      }
+      if (isFolder) {
+        if (chain.includes(realPath)) {
+          throw new DocSetError(
+            'bad_source',
+            `${fromPath} is a symbolic link to one of its own parent folders.`,
+          );
+        }
+        await walk(realPath, toPath, entryRelative, [...chain, realPath]);
+      } else if (isFile) {
+        const info = await stat(realPath);
+        budget.addFile(entryRelative, info.size);
+        await copyFile(realPath, toPath, constants.COPYFILE_FICLONE);
+        await utimes(toPath, info.atime, info.mtime);
+      } else {
+        throw new DocSetError(
+          'bad_source',
+          `${fromPath} is not a regular file or folder (socket, device or pipe).`,
+        );
+      }
+    }
+  };
+  await walk(root, dest, '', [root]);
+}
+
+/**
+ * Puts the files of `source` (a folder, or a `.tar.gz`/`.tgz`/`.zip` archive) into a new folder
+ * `dest` inside `workDir`, checked and within the budget. An archive holding one top-level folder
+ * and nothing else is published from inside that folder (the usual way sites are archived).
+ * @throws DocSetError `source_missing`, `bad_source`, `too_large` or `aborted`.
+ */
+export async function stageSource(
+  source: string,
+  workDir: string,
+  dest: string,
+  budget: PublishBudget,
+): Promise<'folder' | 'archive'> {
+  let info;
+  try {
+    info = await stat(source);
+  } catch {
+    throw new DocSetError(
+      'source_missing',
+      `${source} does not exist (expected a folder or a .tar.gz, .tgz or .zip archive).`,
+    );
+  }
+  if (info.isDirectory()) {
+    await copyFolder(source, dest, budget);
+    return 'folder';
+  }
+  const kind = archiveKindOf(source);
+  if (!info.isFile() || kind === null) {
+    throw new DocSetError(
+      'bad_source',
+      `${source} is neither a folder nor a .tar.gz, .tgz or .zip archive.`,
+    );
+  }
+  const extracted = path.join(workDir, 'extract');
+  await mkdir(extracted, { recursive: true });
+  if (kind === 'tar.gz') await extractTarGz(source, extracted, budget);
+  else await extractZip(source, extracted, budget);
+  const top = await readdir(extracted, { withFileTypes: true });
+  const only = top.length === 1 ? top[0] : undefined;
+  if (only?.isDirectory()) {
+    await rename(path.join(extracted, only.name), dest);
+    await rmdir(extracted);
+  } else {
+    await rename(extracted, dest);
+  }
+  return 'archive';
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { PortalError } from './PortalError';
+
+function zodMessage(error: ZodError): string {
+  return error.issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+/**
+ * Installs the one error handler: every error becomes `{ code, message }` with a catalogue status.
+ * Validation problems answer 400 naming the field; anything unexpected answers 500 without a stack
+ * and is logged with the request's context. 4xx answers are not logged as errors.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(
+    (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof PortalError) {
+        return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      }
+      if (error instanceof ZodError) {
+        return reply.status(400).send({ code: 'bad_request', message: zodMessage(error) });
+      }
+      const status = (error as FastifyError).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        const code =
+          status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
+        return reply.status(status).send({ code, message: error.message });
+      }
+      if (status === 503) {
+        request.log.warn({ err: error }, 'dependency unavailable');
+        return reply.status(503).send({ code: 'unavailable', message: error.message });
+      }
+      request.log.error({ err: error, url: request.url }, 'request failed');
+      return reply
+        .status(500)
+        .send({ code: 'internal', message: 'Something went wrong on our side. Please try again.' });
+    },
+  );
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      code: 'not_found',
+      message: `Nothing at ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+}

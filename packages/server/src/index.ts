@@ -1,0 +1,4 @@
+export { buildApp, type BuildAppOptions } from './app';
+export { ConfigError, loadConfig, parseConfig, REPO_ROOT } from './config/loadConfig';
+export { PortalConfigSchema, type PortalConfig, type PortalConfigInput } from './config/schema';
+export { DEMO_USERS } from './devIdp/demoUsers';

@@ -1,0 +1,103 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPortal, testConfig } from '../../test/portalHarness';
+import { installErrorHandler } from '../errors/errorHandler';
+import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
+import { opsRoutes, type OpsRoutesOptions } from './opsRoutes';
+
+const SIZE = { docSets: 2, pages: 12, sections: 40, bytes: 4096 };
+const apps: FastifyInstance[] = [];
+
+async function opsApp(options: Partial<OpsRoutesOptions> = {}): Promise<FastifyInstance> {
+  const app = Fastify();
+  installErrorHandler(app);
+  const sessionStore = new SqliteSessionStore(':memory:');
+  app.addHook('onClose', () => sessionStore.close());
+  await app.register(opsRoutes, {
+    config: testConfig(),
+    sessionStore,
+    ...options,
+    prefix: '/docs',
+  });
+  apps.push(app);
+  return app;
+}
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+describe('operations routes', () => {
+  it('answers healthz without asking any dependency', async () => {
+    const app = await opsApp({
+      searchEngine: { ping: () => Promise.reject(new Error('down')), stats: async () => SIZE },
+    });
+    const answer = await app.inject('/docs/healthz');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'ok' });
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is ready when the session store and the search engine answer', async () => {
+    const app = await opsApp({ searchEngine: { ping: async () => {}, stats: async () => SIZE } });
+    const answer = await app.inject('/docs/readyz');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'ready', checks: { sessions: 'ok', search: 'ok' } });
+  });
+
+  it('answers 503 naming the search engine when it fails', async () => {
+    const app = await opsApp({
+      searchEngine: {
+        ping: () => Promise.reject(new Error('index missing')),
+        stats: async () => SIZE,
+      },
+    });
+    const answer = await app.inject('/docs/readyz');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({
+      status: 'not_ready',
+      code: 'unavailable',
+      message: 'Not ready: search failed.',
+      checks: { sessions: 'ok', search: 'failed' },
+    });
+  });
+
+  it('answers 503 within its timeout when a dependency never answers', async () => {
+    const app = await opsApp({
+      readinessTimeoutMs: 100,
+      searchEngine: { ping: () => new Promise<void>(() => {}), stats: async () => SIZE },
+    });
+    const started = performance.now();
+    const answer = await app.inject('/docs/readyz');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ checks: { sessions: 'ok', search: 'timeout' } });
+  });
+
+  it('answers 503 naming the session store when it fails', async () => {
+    const sessionStore = new SqliteSessionStore(':memory:');
+    await sessionStore.close();
+    const app = await opsApp({ sessionStore });
+    const answer = await app.inject('/docs/readyz');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ checks: { sessions: 'failed' } });
+  });
+
+  it('serves no /metrics when no metrics are given', async () => {
+    const app = await opsApp();
+    expect((await app.inject('/docs/metrics')).statusCode).toBe(404);
+  });
+
+  it('answers healthz and readyz of the whole portal without a session', async () => {
+    const portal = await startPortal();
+    try {
+      const client = portal.client();
+      for (const path of ['/docs/healthz', '/docs/readyz']) {
+        const answer = await client.request(path);
+        expect(answer.status).toBe(200);
+      }
+    } finally {
+      await portal.close();
+    }
+  });
+});

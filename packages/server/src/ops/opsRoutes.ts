@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { PortalConfig } from '../config/schema';
+import type { SessionStore } from '../sessions/SessionStore';
+import { checkReadiness, type ReadinessCheck } from './checkReadiness';
+import type { PortalMetrics, SearchIndexSize } from './PortalMetrics';
+
+/** The part of the search engine operations need (the `SearchEngine` interface fits it). */
+export interface OperatedSearchEngine {
+  /** Resolves when the engine can answer queries. */
+  ping(): Promise<void>;
+  /** Size of the index, for the index size gauges. */
+  stats(): Promise<SearchIndexSize>;
+}
+
+/** Options of the operations routes. */
+export interface OpsRoutesOptions {
+  config: PortalConfig;
+  sessionStore: SessionStore;
+  /** Checked by `/readyz` and measured by `/metrics` when given. */
+  searchEngine?: OperatedSearchEngine;
+  /** Served at `/metrics` when given (register `metricsPlugin` with the same instance). */
+  metrics?: PortalMetrics;
+  /** Longest wait for each dependency's answer in `/readyz` (default 1000 ms). */
+  readinessTimeoutMs?: number;
+}
+
+/**
+ * Operations endpoints, none of which needs a session:
+ * - `/healthz`: the process is up (no dependency is asked, so a slow database never gets a
+ *   healthy process restarted);
+ * - `/readyz`: 200 when the session store and the search engine answer in time, else 503 naming
+ *   the check that failed, so a load balancer stops sending readers here until it is back;
+ * - `/metrics`: Prometheus text of this instance.
+ */
+export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions): Promise<void> {
+  const { sessionStore, searchEngine, metrics } = options;
+  const timeoutMs = options.readinessTimeoutMs ?? 1_000;
+  const checks: ReadinessCheck[] = [{ name: 'sessions', ping: () => sessionStore.ping() }];
+  if (searchEngine) checks.push({ name: 'search', ping: () => searchEngine.ping() });
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const readiness = await checkReadiness(checks, timeoutMs);
+    if (readiness.ready) return { status: 'ready', checks: readiness.checks };
+    const failed = Object.keys(readiness.reasons);
+    request.log.warn({ reasons: readiness.reasons }, `not ready: ${failed.join(', ')}`);
+    return reply.status(503).send({
+      status: 'not_ready',
+      code: 'unavailable',
+      message: `Not ready: ${failed.map((name) => `${name} ${readiness.checks[name]}`).join(', ')}.`,
+      checks: readiness.checks,
+    });
+  });
+
+  if (metrics) {
+    if (searchEngine) metrics.watchSearchIndex(() => searchEngine.stats());
+    app.get('/metrics', async (_request, reply) => {
+      reply.header('cache-control', 'no-store').type(metrics.contentType);
+      return metrics.render();
+    });
+  }
+}

@@ -1,0 +1,143 @@
+import type pg from 'pg';
+import { createPgPool, queryPg } from '../../db/createPgPool';
+import { runMigrations, type Migration } from '../../db/runMigrations';
+import type { DependencyLogger } from '../../ops/ConnectionStateLog';
+import type { SessionStore } from '../SessionStore';
+
+/** Schema of the PostgreSQL session store, applied at start-up by `runMigrations`. */
+export const SESSION_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-create-sessions',
+    sql: `CREATE TABLE sessions (
+        key text PRIMARY KEY,
+        value jsonb NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE INDEX sessions_expires_at ON sessions (expires_at);`,
+  },
+];
+
+/** Component name of the session store's migrations in `schema_migrations`. */
+export const SESSION_MIGRATIONS_COMPONENT = 'sessions';
+
+/** Where and how the PostgreSQL session store connects. */
+export interface PostgresSessionStoreOptions {
+  /** `postgres://user[:password]@host:port/database`. */
+  url: string;
+  /** Most connections the pool opens. */
+  poolSize: number;
+  /** A query without an answer after this long fails, so a request can answer 503 (ms). */
+  queryTimeoutMs?: number;
+  /** Opening a connection fails after this long (ms). */
+  connectTimeoutMs?: number;
+  /** Where connection losses and recoveries are logged. */
+  logger?: DependencyLogger;
+}
+
+/**
+ * Session store in PostgreSQL, for several replicas sharing sessions. Every query checks expiry
+ * itself (`expires_at` in epoch ms, by the portal's clock, as the other stores do); `take` is one
+ * `DELETE ... RETURNING`, atomic across replicas. The pool drops broken connections and opens new
+ * ones on demand, so the store recovers by itself after PostgreSQL comes back.
+ */
+export class PostgresSessionStore implements SessionStore {
+  readonly kind = 'postgres';
+  private closed = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /**
+   * Uses `pool`, whose database already has the `SESSION_MIGRATIONS` schema; `open` does both.
+   * @param options.closePool whether `close()` ends the pool (default true: the store owns it).
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: { closePool?: boolean } = {},
+  ) {}
+
+  /**
+   * Opens a pool, brings the schema up to date (safe when several replicas start at once) and
+   * returns the store.
+   * @throws Error naming the store when PostgreSQL cannot be reached or a migration fails.
+   */
+  static async open(options: PostgresSessionStoreOptions): Promise<PostgresSessionStore> {
+    const pool = createPgPool(options.url, options.poolSize, {
+      queryTimeoutMs: options.queryTimeoutMs ?? 2_000,
+      connectTimeoutMs: options.connectTimeoutMs,
+      logger: options.logger,
+      purpose: 'postgres session store',
+    });
+    try {
+      await runMigrations(pool, SESSION_MIGRATIONS_COMPONENT, SESSION_MIGRATIONS);
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw new Error(
+        `sessions.store (postgres): cannot prepare the session table: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    return new PostgresSessionStore(pool);
+  }
+
+  /**
+   * Runs one query, tracked so `close()` can let it finish: the pool hands no connection to a
+   * query still waiting for one once it is ending.
+   */
+  private query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> {
+    if (this.closed) return Promise.reject(new Error('the postgres session store is closed'));
+    const running = queryPg<R>(this.pool, text, values);
+    this.inFlight.add(running);
+    const untrack = () => this.inFlight.delete(running);
+    running.then(untrack, untrack);
+    return running;
+  }
+
+  async get(key: string): Promise<unknown> {
+    const result = await this.query<{ value: unknown }>(
+      'SELECT value FROM sessions WHERE key = $1 AND expires_at > $2',
+      [key, Date.now()],
+    );
+    return result.rows[0]?.value ?? null;
+  }
+
+  async set(key: string, value: unknown, expiresAt: number): Promise<void> {
+    await this.query(
+      `INSERT INTO sessions (key, value, expires_at) VALUES ($1, $2::jsonb, $3)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
+      [key, JSON.stringify(value), Math.floor(expiresAt)],
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.query('DELETE FROM sessions WHERE key = $1', [key]);
+  }
+
+  async take(key: string): Promise<unknown> {
+    // The row is removed whether or not it is still live; only a live one is handed out.
+    const result = await this.query<{ value: unknown }>(
+      `WITH taken AS (DELETE FROM sessions WHERE key = $1 RETURNING value, expires_at)
+       SELECT value FROM taken WHERE expires_at > $2`,
+      [key, Date.now()],
+    );
+    return result.rows[0]?.value ?? null;
+  }
+
+  async purgeExpired(): Promise<number> {
+    const result = await this.query('DELETE FROM sessions WHERE expires_at <= $1', [Date.now()]);
+    return result.rowCount ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  /** Lets the queries in flight finish, then ends the pool (when the store owns it). Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.inFlight]);
+    if (this.options.closePool !== false) await this.pool.end();
+  }
+}

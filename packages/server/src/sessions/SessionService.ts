@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { UserKindSchema } from '@docs-portal/contracts';
+import { PortalError } from '../errors/PortalError';
+import type { SessionStore } from './SessionStore';
+
+/** The signed-in reader as the server keeps it. */
+export const SessionUserSchema = z.object({
+  sub: z.string(),
+  provider: z.enum(['salesforce', 'employee']),
+  displayName: z.string(),
+  email: z.string(),
+  kind: UserKindSchema,
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+const SessionRecordSchema = z.object({
+  user: SessionUserSchema,
+  /** Kept for the identity provider's end-session call (id_token_hint). */
+  idToken: z.string().optional(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+});
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+
+/** A sign-in started at the portal and not yet completed at its callback. */
+export const PendingSignInSchema = z.object({
+  provider: z.enum(['salesforce', 'employee']),
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
+  /** Validated same-origin path (fragment included) to return to after sign-in. */
+  returnPath: z.string(),
+});
+export type PendingSignIn = z.infer<typeof PendingSignInSchema>;
+
+/** How long a started sign-in may take before its state is refused. */
+export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
+/** Sessions record activity at most this often, so reads stay cheap. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const SESSION_PREFIX = 's:';
+const PENDING_PREFIX = 'p:';
+
+/** A new opaque, unguessable id (256 bits). */
+export function newOpaqueId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function unavailable(error: unknown): PortalError {
+  const cause = error instanceof Error ? error.message : String(error);
+  return new PortalError(
+    'unavailable',
+    `The session store is unavailable (${cause}). Please try again shortly.`,
+  );
+}
+
+/** Sessions with idle and absolute expiry, and single-use pending sign-ins, over a SessionStore. */
+export class SessionService {
+  constructor(
+    readonly store: SessionStore,
+    private readonly lifetimes: { idleMs: number; absoluteMs: number },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private expiryOf(record: SessionRecord): number {
+    return Math.min(
+      record.lastSeenAt + this.lifetimes.idleMs,
+      record.createdAt + this.lifetimes.absoluteMs,
+    );
+  }
+
+  /** Starts a session for a reader who just signed in; always a new id (no fixation). */
+  async create(user: SessionUser, idToken?: string): Promise<string> {
+    const id = newOpaqueId();
+    const now = this.now();
+    const record: SessionRecord = { user, idToken, createdAt: now, lastSeenAt: now };
+    try {
+      await this.store.set(SESSION_PREFIX + id, record, this.expiryOf(record));
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return id;
+  }
+
+  /**
+   * The live session under `id`, recording activity; null when unknown, malformed or past its idle
+   * or absolute expiry (an expired one is deleted).
+   * @throws PortalError `unavailable` when the store does not answer.
+   */
+  async resume(id: string): Promise<SessionRecord | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+    try {
+      const parsed = SessionRecordSchema.safeParse(await this.store.get(SESSION_PREFIX + id));
+      if (!parsed.success) return null;
+      const record = parsed.data;
+      const now = this.now();
+      if (now >= this.expiryOf(record)) {
+        await this.store.delete(SESSION_PREFIX + id);
+        return null;
+      }
+      if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) {
+        record.lastSeenAt = now;
+        await this.store.set(SESSION_PREFIX + id, record, this.expiryOf(record));
+      }
+      return record;
+    } catch (error) {
+      throw error instanceof PortalError ? error : unavailable(error);
+    }
+  }
+
+  /** Ends the session under `id` server-side. */
+  async destroy(id: string): Promise<void> {
+    try {
+      await this.store.delete(SESSION_PREFIX + id);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  /** Stores a started sign-in; returns the id its browser cookie carries. */
+  async savePendingSignIn(pending: PendingSignIn): Promise<string> {
+    const id = newOpaqueId();
+    try {
+      await this.store.set(PENDING_PREFIX + id, pending, this.now() + PENDING_SIGN_IN_TTL_MS);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return id;
+  }
+
+  /** The started sign-in under `id`, consumed: a second call (a replayed callback) gets null. */
+  async takePendingSignIn(id: string): Promise<PendingSignIn | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+    try {
+      const parsed = PendingSignInSchema.safeParse(await this.store.take(PENDING_PREFIX + id));
+      return parsed.success ? parsed.data : null;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+}

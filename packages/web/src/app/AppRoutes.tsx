@@ -1,0 +1,53 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { usePortal } from '../data/PortalContext';
+import { HomePage } from '../home/HomePage';
+import { LoginPage } from '../login/LoginPage';
+import { PageLoading, RequireUser } from '../shell/RequireUser';
+import { Shell } from '../shell/Shell';
+
+// The search page (and the frame contract with its zod schemas) loads when first opened.
+const SearchPage = lazy(() =>
+  import('../search/SearchPage').then((module) => ({ default: module.SearchPage })),
+);
+
+/** Hands the router's navigate to the portal, so the 401 rule moves in-app instead of reloading. */
+function LoginNavigator() {
+  const portal = usePortal();
+  const navigate = useNavigate();
+  useEffect(() => {
+    portal.setNavigator((to) => navigate(to));
+    return () => portal.setNavigator(null);
+  }, [portal, navigate]);
+  return null;
+}
+
+/** The routes of SPEC.md section 2, below the router basename `{basePath}/ui`. */
+export function AppRoutes() {
+  return (
+    <>
+      <LoginNavigator />
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route
+          element={
+            <RequireUser>
+              <Shell />
+            </RequireUser>
+          }
+        >
+          <Route index element={<HomePage />} />
+          <Route
+            path="search/:searchString?"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <SearchPage />
+              </Suspense>
+            }
+          />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </>
+  );
+}

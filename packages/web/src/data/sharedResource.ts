@@ -1,0 +1,32 @@
+/** A value fetched once and shared by every consumer (a replay buffer of one). */
+export interface SharedResource<T> {
+  /**
+   * The shared value: the first call starts the fetch, later calls share it. After a failure the
+   * cache is cleared, so the failing call's consumers get the error and the next call retries.
+   */
+  load(): Promise<T>;
+  /** The value when it has already arrived (lets a consumer render it without a loading state). */
+  peek(): { value: T } | undefined;
+}
+
+/** Wraps `loader` in a {@link SharedResource}. */
+export function createSharedResource<T>(loader: () => Promise<T>): SharedResource<T> {
+  let pending: Promise<T> | undefined;
+  let settled: { value: T } | undefined;
+  return {
+    load() {
+      pending ??= loader().then(
+        (value) => {
+          settled = { value };
+          return value;
+        },
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    peek: () => settled,
+  };
+}

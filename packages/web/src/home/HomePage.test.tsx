@@ -1,0 +1,41 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, json, portalHandlers } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+
+describe('HomePage', () => {
+  it('shows each techdocs group with its heading linking to the first link, and its links', async () => {
+    const { fetchMock } = renderApp('/docs/ui/');
+    const heading = await screen.findByRole('heading', { level: 3, name: 'Technical Guides' });
+    expect(within(heading).getByRole('link').getAttribute('href')).toBe(
+      'http://portal.test/docs/Content/TechGuides/TechnicalGuides.htm',
+    );
+    expect(screen.getByRole('link', { name: 'Helios overview' }).getAttribute('href')).toBe(
+      'http://portal.test/docs/WebHelios/Content/Helios/Overview.htm',
+    );
+    const security = screen.getByRole('heading', { level: 3, name: 'Security' });
+    expect(within(security).getByRole('link').getAttribute('href')).toBe(
+      'http://portal.test/docs/6_5/Web/UserGuide/Content/Security.htm',
+    );
+    expect(callsTo(fetchMock, '/docs/techdocs/links')).toBe(1);
+    expect(callsTo(fetchMock, '/docs/environment')).toBe(1);
+  });
+
+  it('opens the search route with the typed string from the search box', async () => {
+    renderApp('/docs/ui/');
+    const box = await screen.findByRole('searchbox', { name: 'Search the documentation' });
+    fireEvent.change(box, { target: { value: ' restore a VM/disk ' } });
+    fireEvent.submit(box.closest('form') as HTMLFormElement);
+    expect(window.location.pathname).toBe('/docs/ui/search/restore%20a%20VM%2Fdisk');
+    expect(await screen.findByTitle('Documentation search')).toBeTruthy();
+  });
+
+  it('says so when the techdocs links cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/docs/ui/', {
+      ...portalHandlers(),
+      '/docs/techdocs/links': () => json({ code: 'x', message: 'down' }, 503),
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not be loaded/);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { signInUrls } from './signInUrls';
+
+describe('signInUrls', () => {
+  it('points at the two sign-in starts without a return address when there is no redirectPath', () => {
+    expect(signInUrls('/docs', null, '#ignored')).toEqual({
+      sso: '/docs/auth/salesforce',
+      employee: '/docs/auth/employee',
+    });
+  });
+
+  it('adds the encoded redirectPath as return', () => {
+    expect(signInUrls('/docs', '/docs/ui/search/a b?x=1', '').sso).toBe(
+      '/docs/auth/salesforce?return=%2Fdocs%2Fui%2Fsearch%2Fa%20b%3Fx%3D1',
+    );
+  });
+
+  it('appends the encoded fragment, hash sign included, after the redirectPath', () => {
+    expect(signInUrls('/docs', '/docs/HomePage/Content/home.htm', '#Install & run')).toEqual({
+      sso: '/docs/auth/salesforce?return=%2Fdocs%2FHomePage%2FContent%2Fhome.htm%23Install%20%26%20run',
+      employee:
+        '/docs/auth/employee?return=%2Fdocs%2FHomePage%2FContent%2Fhome.htm%23Install%20%26%20run',
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import type { SearchFilters } from '@docs-portal/contracts';
+
+/** The search a search-page URL describes. */
+export interface PortalSearch {
+  /** The search string ('' for none). */
+  searchString: string;
+  /** Selected filters (facet field -> values). */
+  filters: SearchFilters;
+}
+
+function filterQuery(filters: SearchFilters): string[] {
+  const parts: string[] = [];
+  for (const name of Object.keys(filters).sort()) {
+    for (const value of filters[name] ?? []) {
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    }
+  }
+  return parts;
+}
+
+/** The route path (below the router basename) showing `search`: `/search/<encoded>?filters`. */
+export function searchRoutePath(search: PortalSearch): string {
+  const path = search.searchString
+    ? `/search/${encodeURIComponent(search.searchString)}`
+    : '/search';
+  const query = filterQuery(search.filters);
+  return query.length > 0 ? `${path}?${query.join('&')}` : path;
+}
+
+/** A comparable key of a search (same search, same key). */
+export function searchKey(search: PortalSearch): string {
+  return JSON.stringify([search.searchString, filterQuery(search.filters)]);
+}
+
+/** The query string handed to the framed client: `?searchString=<encoded>` plus the filters. */
+export function frameQuery(search: PortalSearch): string {
+  return [
+    `searchString=${encodeURIComponent(search.searchString)}`,
+    ...filterQuery(search.filters),
+  ].join('&');
+}

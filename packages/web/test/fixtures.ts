@@ -1,0 +1,61 @@
+import type { Environment, ProductTab, ResourceGroup, User } from '@docs-portal/contracts';
+
+/** A signed-in customer. */
+export const USER: User = {
+  displayName: 'Casey Customer',
+  email: 'casey@example.com',
+  kind: 'customer',
+};
+
+function tab(id: string, label: string, prefix: string): ProductTab {
+  return {
+    id,
+    label,
+    columns: [
+      {
+        heading: 'Learn',
+        links: [
+          { title: `${label} What's New`, path: `${prefix}/WhatsNew.htm` },
+          { title: `${label} Technical Guides`, path: '/Content/TechGuides/TechnicalGuides.htm' },
+        ],
+      },
+      {
+        heading: 'Community',
+        links: [{ title: `${label} Blog`, path: `https://blog.example.com/${id}` }],
+      },
+    ],
+  };
+}
+
+/** The four product tabs, Data Platform first as the server config has them. */
+export const LINK_PANEL: ProductTab[] = [
+  tab('data-platform', 'Data Platform', '/6_5/Web/UserGuide/Content/ReleaseNotes'),
+  tab('helios', 'Helios', '/WebHelios/Content/Helios'),
+  tab('cloud-services', 'Cloud Services', '/Cloud/Content'),
+  tab('insights', 'Insights', '/Insights/Content'),
+];
+
+/** An environment using the newer search client in production. */
+export const ENVIRONMENT: Environment = {
+  useMamba20SearchClient: true,
+  isProd: true,
+  linkPanel: LINK_PANEL,
+};
+
+/** Two techdocs resource groups. */
+export const RESOURCE_GROUPS: ResourceGroup[] = [
+  {
+    resourceType: 'guides',
+    title: 'Technical Guides',
+    icon: 'book',
+    links: [
+      { title: 'All technical guides', path: '/Content/TechGuides/TechnicalGuides.htm' },
+      { title: 'Helios overview', path: '/WebHelios/Content/Helios/Overview.htm' },
+    ],
+  },
+  {
+    resourceType: 'security',
+    title: 'Security',
+    links: [{ title: 'Security hardening', path: '/6_5/Web/UserGuide/Content/Security.htm' }],
+  },
+];
