@@ -1,2 +1,34 @@
-// The search engine lands in its own commit.
-export {};
+// Public API of @docs-portal/search. The contract test suite is exported from
+// '@docs-portal/search/testing' so that production code never loads the test runner.
+export { createSearchEngine, SEARCH_ENGINE_IDS } from './createSearchEngine';
+export type { SearchEngineConfig } from './createSearchEngine';
+export type {
+  DocSetChange,
+  DocSetDescriptor,
+  IndexedDocSet,
+  IndexedPages,
+  ReaderAccess,
+  SearchEngine,
+  SearchIndexStats,
+  WriteProgress,
+} from './SearchEngine';
+export { extractSections } from './indexer/extractSections';
+export type { ExtractContext, ExtractedPage, ExtractedSection } from './indexer/extractSections';
+export { readFlareTocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';
+export type { TocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';
+export { parseJsLiteral } from './indexer/parseJsLiteral';
+export { listDocSetPages } from './sync/listDocSetPages';
+export { INDEXER_VERSION, removeDocSet, syncDocSet, syncDocSets } from './sync/syncDocSet';
+export type {
+  PageWarning,
+  SyncLogger,
+  SyncOptions,
+  SyncProgress,
+  SyncResult,
+} from './sync/syncDocSet';
+export type { PageRecord } from './core/analysePage';
+export { IndexAbortError, IndexConflictError } from './core/IndexStore';
+export { DEFAULT_RANKING } from './query/rankingOptions';
+export type { RankingOptions } from './query/rankingOptions';
+export { compareVersions } from './query/versions';
+export { escapeHtml } from './query/buildSnippet';

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import { createSearchEngine, type SearchEngine } from '@docs-portal/search';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './analytics/analyticsRoutes';
+import { createAnalyticsStore } from './analytics/createAnalyticsStore';
+import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
 import { askToSignIn, contentRoutes } from './content/contentRoutes';
@@ -13,6 +17,8 @@ import { installErrorHandler } from './errors/errorHandler';
 import { metricsPlugin } from './ops/metricsPlugin';
 import { opsRoutes } from './ops/opsRoutes';
 import { PortalMetrics } from './ops/PortalMetrics';
+import { SearchIndexing } from './search/SearchIndexing';
+import { searchRoutes } from './search/searchRoutes';
 import { createSessionStore } from './sessions/createSessionStore';
 import { SessionService } from './sessions/SessionService';
 import { sessionPlugin } from './sessions/sessionPlugin';
@@ -35,6 +41,15 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Metrics of this instance (default: a new PortalMetrics). */
   metrics?: PortalMetrics;
+  /** Use this search engine instead of opening the configured one. */
+  searchEngine?: SearchEngine;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Keeps the search index in step with published doc sets; `ready` settles after start-up. */
+    searchIndexing: SearchIndexing;
+  }
 }
 
 /** How often expired sessions and pending sign-ins are removed from the store. */
@@ -111,11 +126,35 @@ export async function buildApp(
   await docSets.start();
   app.addHook('onClose', async () => docSets.close());
 
+  const engine =
+    options.searchEngine ??
+    (await createSearchEngine({
+      engine: config.search.engine,
+      dataDir: config.dataDir,
+      synonyms: config.search.synonyms,
+    }));
+  const indexing = new SearchIndexing(engine, docSets, config, app.log);
+  indexing.start();
+  app.decorate('searchIndexing', indexing);
+  app.addHook('onClose', async () => {
+    await indexing.close();
+    await engine.close();
+  });
+
+  const analytics = await createAnalyticsStore(config, { logger: app.log });
+  app.addHook('onClose', async () => analytics.close());
+
   const base = config.basePath;
   app.get('/', async (_request, reply) => reply.redirect(`${base}/HomePage/Content/home.htm`, 302));
 
   // Outside the session context: probes answer whatever cookie they carry.
-  await app.register(opsRoutes, { prefix: base, config, sessionStore: store, metrics });
+  await app.register(opsRoutes, {
+    prefix: base,
+    config,
+    sessionStore: store,
+    metrics,
+    searchEngine: engine,
+  });
   await app.register(
     async (portal) => {
       await portal.register(sessionPlugin, { config, sessions });
@@ -134,10 +173,20 @@ export async function buildApp(
         config,
         distDir: options.webDistDir ?? path.join(REPO_ROOT, 'packages/web/dist'),
       });
+      await portal.register(searchRoutes, {
+        engine,
+        metrics,
+        onSearch: recordSearchEvent(analytics, { logger: app.log }),
+      });
+      await portal.register(analyticsRoutes, { store: analytics });
       await portal.register(searchClientRoutes, {
         distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
       });
-      await portal.register(contentRoutes, { config, library: docSets });
+      await portal.register(contentRoutes, {
+        config,
+        library: docSets,
+        accelRedirectPrefix: config.serving.accelRedirectPrefix,
+      });
     },
     { prefix: base },
   );

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
-import { parseConfig } from '../src/config/loadConfig';
+import { loadConfig, parseConfig } from '../src/config/loadConfig';
 import type { PortalConfig, PortalConfigInput } from '../src/config/schema';
 import { BrowserlikeClient } from './BrowserlikeClient';
 
@@ -97,4 +97,9 @@ export async function signIn(
     loginForm: posted.response,
     locations: [...start.locations, ...posted.locations],
   };
+}
+
+/** The sample doc sets of the repository's default config (folders resolved). */
+export function sampleDocSets(): PortalConfigInput['docSets'] {
+  return loadConfig({}).config.docSets;
 }

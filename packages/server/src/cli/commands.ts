@@ -1,5 +1,6 @@
 import type { CliCommand } from './CliCommand';
 import { listCommand, publishCommand, rollbackCommand } from './docSetCommands';
+import { reindexCommand } from './reindexCommand';
 
 /**
  * The subcommands of the portal CLI by name. A new one (e.g. `reindex`) is a `CliCommand` added
@@ -9,4 +10,5 @@ export const COMMANDS: Record<string, CliCommand> = {
   publish: publishCommand,
   rollback: rollbackCommand,
   list: listCommand,
+  reindex: reindexCommand,
 };

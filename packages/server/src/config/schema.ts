@@ -84,6 +84,15 @@ const sessionStoreSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+const analyticsStoreSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sqlite') }),
+  z.object({
+    kind: z.literal('postgres'),
+    url: z.string().min(1),
+    poolSize: z.number().int().min(1).max(100).default(5),
+  }),
+]);
+
 /** The whole portal configuration: one file plus environment overrides, validated at start-up. */
 export const PortalConfigSchema = z
   .object({
@@ -145,6 +154,17 @@ export const PortalConfigSchema = z
       })
       .prefault({}),
     docSets: z.array(DocSetSchema).default([]),
+    /** Where search and click events for the documentation team are kept. */
+    analytics: z.object({ store: analyticsStoreSchema.default({ kind: 'sqlite' }) }).prefault({}),
+    serving: z
+      .object({
+        /** Behind nginx: doc files are sent by nginx after the portal authorises each request. */
+        accelRedirectPrefix: z
+          .string()
+          .regex(/^\/[A-Za-z0-9_-]+$/)
+          .optional(),
+      })
+      .prefault({}),
     search: z
       .object({
         engine: z.string().default('sqlite'),

@@ -125,11 +125,15 @@ export class DocSetLibrary {
   private readonly log: DocSetLogger;
   private poller: NodeJS.Timeout | null = null;
 
+  /** Doc pages get the search highlighter script from under this base path. */
+  private readonly basePath: string;
+
   constructor(
     config: PortalConfig,
     private readonly options: DocSetLibraryOptions = {},
   ) {
     this.root = options.root ?? path.join(config.dataDir, 'docsets');
+    this.basePath = config.basePath;
     for (const docSet of config.docSets) {
       this.byId.set(docSet.id, docSet);
       this.stores.set(docSet.id, new ReleaseStore(path.join(this.root, docSet.id)));
@@ -261,7 +265,14 @@ export class DocSetLibrary {
               `${sourcePath} holds no files to publish (dotfiles are left out).`,
             );
           }
-          prepared = await prepareRelease(built, { docSetId, release, source: sourcePath }, budget);
+          prepared = await prepareRelease(
+            built,
+            { docSetId, release, source: sourcePath },
+            budget,
+            {
+              basePath: this.basePath,
+            },
+          );
           budget.checkAborted();
           await store.commit(built, release);
         } finally {

@@ -7,11 +7,17 @@ import {
   type ContentApp,
 } from '../../test/content/contentHarness';
 import { topicPage, versionedSite, writeFolder } from '../../test/content/docSetFolders';
+import { highlighterScriptTag, injectHighlighter } from './prepareRelease';
 
 let portal: ContentApp;
 let customer: string;
 let employee: string;
 const site = versionedSite('v1');
+/** A file as published: doc pages carry the search highlighter script. */
+function published(file: string): Buffer {
+  const source = Buffer.from(site[file] as string | Buffer);
+  return /\.html?$/.test(file) ? injectHighlighter(source, highlighterScriptTag('/docs')) : source;
+}
 const PAGE = '/docs/6_5/Web/UserGuide/Content/Jobs/CreateJob.htm';
 
 beforeAll(async () => {
@@ -64,7 +70,7 @@ describe('serving doc files', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers.etag).toMatch(/^"[^"]+"$/);
     expect(response.headers['last-modified']).toMatch(/GMT$/);
-    expect(response.rawPayload.equals(Buffer.from(site[file] as string | Buffer))).toBe(true);
+    expect(response.rawPayload.equals(published(file))).toBe(true);
   });
 
   it('serves a file whose name holds encoded spaces and UTF-8', async () => {
@@ -79,13 +85,17 @@ describe('serving doc files', () => {
     const br = await get(PAGE, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('Accept-Encoding');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(site['Content/Jobs/CreateJob.htm']);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(
+      published('Content/Jobs/CreateJob.htm').toString(),
+    );
     const gz = await get(PAGE, { 'accept-encoding': 'gzip;q=1, br;q=0' });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gz.rawPayload).toString()).toBe(site['Content/Jobs/CreateJob.htm']);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(
+      published('Content/Jobs/CreateJob.htm').toString(),
+    );
     const plain = await get(PAGE, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(site['Content/Jobs/CreateJob.htm']);
+    expect(plain.body).toBe(published('Content/Jobs/CreateJob.htm').toString());
     expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
     expect(Number(br.headers['content-length'])).toBeLessThan(
       Number(plain.headers['content-length']) / 3,
@@ -123,7 +133,7 @@ describe('serving doc files', () => {
   });
 
   it('answers byte ranges with 206 and Content-Range, and 416 past the end', async () => {
-    const text = site['Content/Jobs/CreateJob.htm'] as string;
+    const text = published('Content/Jobs/CreateJob.htm').toString();
     const range = await get(PAGE, { range: 'bytes=10-19', 'accept-encoding': 'br' });
     expect(range.statusCode).toBe(206);
     expect(range.headers['content-range']).toBe(`bytes 10-19/${text.length}`);
@@ -139,7 +149,7 @@ describe('serving doc files', () => {
   it('ignores a range whose If-Range names an older version', async () => {
     const response = await get(PAGE, { range: 'bytes=0-9', 'if-range': '"old"' });
     expect(response.statusCode).toBe(200);
-    expect(response.body.length).toBe((site['Content/Jobs/CreateJob.htm'] as string).length);
+    expect(response.body.length).toBe(published('Content/Jobs/CreateJob.htm').length);
   });
 
   it('streams a file too large for the memory cache, ranges included', async () => {

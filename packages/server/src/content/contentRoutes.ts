@@ -3,7 +3,7 @@ import type { DocSetConfig, PortalConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
 import { DocSetLibrary } from './DocSetLibrary';
 import { parseDocPath, type DocPath } from './requestPath';
-import { sendDocFile, VanishedFileError } from './sendDocFile';
+import { sendAccelRedirect, sendDocFile, VanishedFileError } from './sendDocFile';
 
 /** Options of the doc-serving routes. */
 export interface ContentRoutesOptions {
@@ -15,6 +15,13 @@ export interface ContentRoutesOptions {
    * the app.
    */
   library?: DocSetLibrary;
+  /**
+   * Set when nginx sits in front and serves the doc files itself (cluster mode): the routes still
+   * check the session and the audience, then answer with `X-Accel-Redirect: {prefix}/<id>/releases/<n>/<path>`
+   * instead of the file, e.g. `/_docsets` for an nginx `location /_docsets/ { internal; alias
+   * <dataDir>/docsets/; }`. Never set it without nginx in front: the answer would be empty.
+   */
+  accelRedirectPrefix?: string;
 }
 
 /**
@@ -64,6 +71,7 @@ export async function contentRoutes(
   }
   const docSets = library;
   const basePath = config.basePath;
+  const accelRedirectPrefix = options.accelRedirectPrefix?.replace(/\/+$/, '');
 
   const serve = async (
     docSet: DocSetConfig,
@@ -94,6 +102,9 @@ export async function contentRoutes(
       }
     }
     if (!file) return notFound(reply);
+    if (accelRedirectPrefix !== undefined) {
+      return sendAccelRedirect(reply, accelRedirectPrefix, index, file);
+    }
     try {
       return await sendDocFile(request, reply, file, docSets.cache);
     } catch (error) {

@@ -29,6 +29,43 @@ async function digestOfFile(file: string): Promise<string> {
   return hash.digest('base64url').slice(0, 22);
 }
 
+/** The tag of the doc-page highlighter served with the search clients (marks searched terms). */
+export function highlighterScriptTag(basePath: string): string {
+  const src = `${basePath.replace(/\/+$/, '')}/search-client/highlight.js`;
+  return `<script src="${encodeURI(src).replace(/"/g, '%22')}" defer></script>`;
+}
+
+const isHtmlPage = (relative: string) => /\.html?$/i.test(relative);
+
+/**
+ * `page` with `scriptTag` added before its last `</body>` (at the end when it has none). The page
+ * is handled as bytes, so any ASCII-compatible encoding survives; UTF-16 pages and pages that
+ * already load the highlighter come back unchanged (the same Buffer).
+ */
+export function injectHighlighter(page: Buffer, scriptTag: string): Buffer {
+  if (
+    page.length >= 2 &&
+    ((page[0] === 0xfe && page[1] === 0xff) || (page[0] === 0xff && page[1] === 0xfe))
+  ) {
+    return page;
+  }
+  const text = page.toString('latin1');
+  if (text.includes(scriptTag)) return page;
+  const at = text.toLowerCase().lastIndexOf('</body');
+  const tag = Buffer.from(`${scriptTag}\n`, 'latin1');
+  if (at < 0) return Buffer.concat([page, Buffer.from('\n', 'latin1'), tag]);
+  return Buffer.concat([page.subarray(0, at), tag, page.subarray(at)]);
+}
+
+/** Options of {@link prepareRelease}. */
+export interface PrepareReleaseOptions {
+  /**
+   * The portal's base path: when given, every `.htm`/`.html` page gets the doc-page highlighter's
+   * script tag ({@link highlighterScriptTag}) before `</body>`, before digests and compression.
+   */
+  basePath?: string;
+}
+
 async function listFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
@@ -47,16 +84,19 @@ export interface PreparedRelease {
 }
 
 /**
- * Finishes a staged release in place: writes a `.gz` and a `.br` sibling for each compressible
- * file of 1 KB or more (when it saves space), records each file's content digest (the ETag source)
- * and writes the manifest. The siblings keep the original's modification time, so Last-Modified is
- * the same whichever encoding a reader gets.
+ * Finishes a staged release in place: adds the doc-page highlighter to HTML pages (when
+ * `options.basePath` is given), writes a `.gz` and a `.br` sibling for each compressible file of
+ * 1 KB or more (when it saves space), records each file's content digest (the ETag source) and
+ * writes the manifest. Changed pages and the siblings keep the original's modification time, so
+ * Last-Modified is the same whichever encoding a reader gets.
  */
 export async function prepareRelease(
   root: string,
   meta: { docSetId: string; release: number; source: string },
   budget: PublishBudget,
+  options: PrepareReleaseOptions = {},
 ): Promise<PreparedRelease> {
+  const scriptTag = options.basePath === undefined ? null : highlighterScriptTag(options.basePath);
   const files = await listFiles(root);
   const present = new Set(files);
   const digests: Record<string, string> = {};
@@ -66,16 +106,22 @@ export async function prepareRelease(
     budget.checkAborted();
     const file = path.join(root, relative);
     const info = await stat(file);
-    totalBytes += info.size;
-    if (
-      !isCompressible(relative) ||
-      info.size < MIN_COMPRESSIBLE_BYTES ||
-      info.size > MAX_COMPRESS_BYTES
-    ) {
-      digests[relative] = await digestOfFile(file);
+    let data: Buffer | null = null;
+    if (scriptTag !== null && isHtmlPage(relative) && info.size <= MAX_COMPRESS_BYTES) {
+      const page = await readFile(file);
+      data = injectHighlighter(page, scriptTag);
+      if (data !== page) {
+        await writeFile(file, data);
+        await utimes(file, info.atime, info.mtime);
+      }
+    }
+    const size = data?.length ?? info.size;
+    totalBytes += size;
+    if (!isCompressible(relative) || size < MIN_COMPRESSIBLE_BYTES || size > MAX_COMPRESS_BYTES) {
+      digests[relative] = data ? digestOf(data) : await digestOfFile(file);
       return;
     }
-    const data = await readFile(file);
+    data ??= await readFile(file);
     digests[relative] = digestOf(data);
     const [gzipped, brotlied] = await Promise.all([
       gzip(data, { level: 9 }),

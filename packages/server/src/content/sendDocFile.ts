@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileCache } from './FileCache';
-import type { DocFile, FileVariant } from './ReleaseIndex';
+import type { DocFile, FileVariant, ReleaseIndex } from './ReleaseIndex';
 
 /** Access-controlled content: browsers may keep it, but must revalidate it each time. */
 export const DOC_CACHE_CONTROL = 'private, no-cache';
@@ -173,4 +174,33 @@ export async function sendDocFile(
   if (request.method === 'HEAD') return reply.code(status).headers(common).send();
   const payload = await body(variant, cache, range);
   return reply.code(status).headers(common).send(payload);
+}
+
+/**
+ * Answers an authorised doc request by handing it to nginx: an empty 200 with
+ * `X-Accel-Redirect: {prefix}/<docSetId>/releases/<n>/<path in the release>` (each segment
+ * percent-encoded; nginx decodes it) and the headers nginx keeps from the portal (type, private
+ * revalidated caching, nosniff). nginx then serves the release file itself, with its own ETag,
+ * conditional and range handling and `gzip_static` for the precompressed siblings. The path is the
+ * file's real location in the release, so a link inside the release resolves to its target.
+ */
+export function sendAccelRedirect(
+  reply: FastifyReply,
+  prefix: string,
+  index: ReleaseIndex,
+  file: DocFile,
+): FastifyReply {
+  const inRelease = path.relative(index.dir, file.identity.path).split(path.sep);
+  const target = [prefix, encodeURIComponent(index.docSetId), 'releases', String(index.release)]
+    .concat(inRelease.map((segment) => encodeURIComponent(segment)))
+    .join('/');
+  return reply
+    .code(200)
+    .headers({
+      'x-accel-redirect': target,
+      'content-type': file.contentType,
+      'cache-control': DOC_CACHE_CONTROL,
+      'x-content-type-options': 'nosniff',
+    })
+    .send();
 }

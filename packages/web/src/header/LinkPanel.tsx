@@ -60,7 +60,11 @@ export function LinkPanel({ tabs }: { tabs: ProductTab[] }) {
             aria-selected={index === current}
             aria-controls={`${id}-panel-${tab.id}`}
             tabIndex={index === current ? 0 : -1}
-            onClick={() => setSelected(index)}
+            onClick={(event) => {
+              setSelected(index);
+              // On narrow screens the tab strip scrolls: bring the chosen tab fully into view.
+              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            }}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}

@@ -1,0 +1,217 @@
+/// <reference lib="dom" />
+// Time from a keystroke in the newer search client to its results painted, in Debian's headless
+// Chromium, against a running portal (which must be serving the search API). For each keystroke
+// the clock runs from its keydown to the first paint of results for that text or a later one, so
+// the client's debounce is part of the figure. Prints p50 / p95 / max per typing speed.
+//
+//   node --import tsx bench/clients/keystroke.ts http://127.0.0.1:8080
+//     [--base /docs] [--page v2/index.html] [--user customer] [--no-sign-in]
+//     [--delays 200,80] [--runs 3] [--queries "backup,restore vm,install"] [--json]
+//
+// Sign-in goes through the development identity provider's form (user / password `demo`);
+// --no-sign-in skips it (a portal stand-in without sessions).
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+
+const DEFAULT_QUERIES = [
+  'backup',
+  'restore vm',
+  'install',
+  'upgrade cluster',
+  'configure network',
+  'release notes',
+  'snapshot policy',
+  'replication',
+];
+
+/** What the page records: keystrokes (with the text they left) and result paints. */
+interface Timeline {
+  keys: { t: number; value?: string }[];
+  paints: { t: number; query: string }[];
+}
+
+declare global {
+  interface Window {
+    /** Filled by the instrumentation script. */
+    __keystrokeBench: Timeline;
+  }
+}
+
+/** Runs in the page before its scripts: records keydowns on the box and result paints. */
+function instrument(): void {
+  const timeline: Timeline = { keys: [], paints: [] };
+  window.__keystrokeBench = timeline;
+  const isBox = (target: EventTarget | null) => (target as HTMLElement | null)?.id === 'sc-q';
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (isBox(event.target)) timeline.keys.push({ t: event.timeStamp });
+    },
+    true,
+  );
+  document.addEventListener(
+    'input',
+    (event) => {
+      const last = timeline.keys.at(-1);
+      if (isBox(event.target) && last) last.value = (event.target as HTMLInputElement).value.trim();
+    },
+    true,
+  );
+  let shown = '';
+  const afterPaint = (query: string) => {
+    // The frame that paints the change runs rAF callbacks first; a message posted there is
+    // delivered once that frame is done.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => timeline.paints.push({ t: performance.now(), query });
+      channel.port2.postMessage(null);
+    });
+  };
+  new MutationObserver(() => {
+    const status = document.querySelector('[role="status"]')?.textContent ?? '';
+    const match = /for “(.*)”$/.exec(status);
+    if (!match || document.querySelector('.sc-stale')) return;
+    const query = match[1] ?? '';
+    if (query === shown) return;
+    shown = query;
+    afterPaint(query);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** Milliseconds from each keystroke that changes the text to the first paint of it or a later text. */
+export function keystrokeLatencies(timeline: Timeline): number[] {
+  // A keystroke that leaves the searched text as it was (a space) has nothing new to paint.
+  const keys = timeline.keys.filter(
+    (k, i) => k.value !== undefined && k.value !== '' && k.value !== timeline.keys[i - 1]?.value,
+  );
+  const latencies: number[] = [];
+  keys.forEach((key, i) => {
+    const later = new Set(keys.slice(i).map((k) => k.value));
+    const paint = timeline.paints.find((p) => p.t >= key.t && later.has(p.query));
+    if (paint) latencies.push(paint.t - key.t);
+  });
+  return latencies;
+}
+
+/** The `p`-th percentile (0-100) of `values`, nearest rank. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ] as number;
+}
+
+async function signIn(page: Page, origin: string, base: string, user: string, target: string) {
+  await page.goto(`${origin}${base}/auth/salesforce?return=${encodeURIComponent(target)}`);
+  await page.fill('input[name="username"]', user);
+  await page.fill('input[name="password"]', 'demo');
+  await Promise.all([
+    page.waitForURL(`**${base}/search-client/**`),
+    page.click('button[type="submit"]'),
+  ]);
+}
+
+async function typeQuery(page: Page, query: string, delay: number): Promise<number[]> {
+  const box = page.locator('#sc-q');
+  await box.focus();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
+  // A pause longer than the debounce: every query starts from a quiet box.
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    window.__keystrokeBench.keys = [];
+    window.__keystrokeBench.paints = [];
+  });
+  await page.keyboard.type(query, { delay });
+  await page.waitForFunction(
+    (q) => window.__keystrokeBench.paints.some((p) => p.query === q),
+    query.trim(),
+    { timeout: 10_000 },
+  );
+  return keystrokeLatencies(await page.evaluate(() => window.__keystrokeBench));
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      base: { type: 'string', default: '/docs' },
+      page: { type: 'string', default: 'v2/index.html' },
+      user: { type: 'string', default: 'customer' },
+      'no-sign-in': { type: 'boolean', default: false },
+      delays: { type: 'string', default: '200,80' },
+      runs: { type: 'string', default: '3' },
+      queries: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const portal = positionals[0];
+  if (!portal) {
+    console.error('usage: keystroke.ts <portal URL, e.g. http://127.0.0.1:8080> [options]');
+    process.exit(2);
+  }
+  const origin = new URL(portal).origin;
+  const base = values.base;
+  const target = `${base}/search-client/${values.page}`;
+  const queries =
+    values.queries
+      ?.split(',')
+      .map((q) => q.trim())
+      .filter(Boolean) ?? DEFAULT_QUERIES;
+  const delays = values.delays.split(',').map(Number);
+  const runs = Number(values.runs);
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const results: { delayMs: number; keystrokes: number; p50: number; p95: number; max: number }[] =
+    [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // tsx names functions with an `__name` helper the page does not have: give it one.
+    await page.addInitScript({
+      content: `(() => { const __name = (f) => f; (${instrument.toString()})(); })();`,
+    });
+    if (!values['no-sign-in']) await signIn(page, origin, base, values.user, target);
+    await page.goto(`${origin}${target}`);
+    await page.waitForSelector('#sc-q');
+    // Warm-up: first requests pay for connections and the engine's caches.
+    await typeQuery(page, queries[0] ?? 'backup', 50);
+    for (const delay of delays) {
+      const latencies: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        for (const query of queries) latencies.push(...(await typeQuery(page, query, delay)));
+      }
+      results.push({
+        delayMs: delay,
+        keystrokes: latencies.length,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        max: Math.max(...latencies),
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  if (values.json) {
+    console.log(JSON.stringify({ portal: origin, page: target, results }, null, 2));
+    return;
+  }
+  console.log(`keystroke to results painted, ${target} on ${origin}`);
+  console.log(['typing delay', 'keystrokes', '     p50', '     p95', '     max'].join('  '));
+  for (const r of results) {
+    console.log(
+      [
+        `${r.delayMs} ms/key`.padEnd(12),
+        String(r.keystrokes).padStart(10),
+        `${r.p50.toFixed(1)} ms`.padStart(8),
+        `${r.p95.toFixed(1)} ms`.padStart(8),
+        `${r.max.toFixed(1)} ms`.padStart(8),
+      ].join('  '),
+    );
+  }
+}
+
+await main();

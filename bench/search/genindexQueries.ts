@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { PYTHON_DOCS } from './pythonCorpus';
+
+/** A benchmark query: text and the pages that answer it. */
+export interface BenchQuery {
+  /** Query text as a reader would type it. */
+  text: string;
+  /** Page paths (leading slash) the general index links the entry to. */
+  relevant: string[];
+}
+
+/** Entries linking to more pages than this are too vague to judge. */
+const MAX_RELEVANT = 10;
+
+/** A small, fast, seedable random number generator (mulberry32). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function ownText(li: Element): string {
+  let text = '';
+  for (const child of li.children) {
+    if (child.type === 'tag' && child.name === 'ul') break;
+    text += textOf(child);
+  }
+  return text;
+}
+
+function textOf(node: AnyNode): string {
+  if (node.type === 'text') return node.data;
+  if (node.type === 'tag') return node.children.map(textOf).join('');
+  return '';
+}
+
+/** Turns index entry text into a query: brackets and list punctuation become spaces. */
+export function entryToQuery(text: string): string {
+  return text
+    .replace(/\[\d+\]/g, ' ')
+    .replace(/[()[\],;]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every usable entry of genindex-all.html: terms, and "term subterm" for sub-entries. */
+export function readGenindexEntries(knownPages: ReadonlySet<string>): BenchQuery[] {
+  const $ = load(readFileSync(join(PYTHON_DOCS, 'genindex-all.html')));
+  const entries: BenchQuery[] = [];
+  const targetsOf = (li: Element): string[] => {
+    const pages = new Set<string>();
+    for (const child of li.children) {
+      if (child.type === 'tag' && child.name === 'ul') break;
+      const links =
+        child.type === 'tag' ? (child.name === 'a' ? [child] : $(child).find('a').toArray()) : [];
+      for (const a of links) {
+        const href = a.attribs.href ?? '';
+        if (href === '' || /^[a-z]+:/i.test(href)) continue;
+        pages.add(`/${href.split('#')[0]}`);
+      }
+    }
+    return [...pages];
+  };
+  const add = (text: string, pages: string[]) => {
+    const query = entryToQuery(text);
+    if (!/[A-Za-z0-9]/.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) return;
+    const relevant = pages.filter((p) => knownPages.has(p));
+    if (relevant.length === 0) return;
+    entries.push({ text: query, relevant });
+  };
+  $('table.indextable.genindextable td > ul > li').each((_, li) => {
+    const term = entryToQuery(ownText(li));
+    add(term, targetsOf(li));
+    $(li)
+      .children('ul')
+      .children('li')
+      .each((__, sub) => add(`${term} ${ownText(sub)}`, targetsOf(sub)));
+  });
+  return entries;
+}
+
+/** A fixed-seed sample of about `count` entries, distinct query texts. */
+export function sampleQueries(
+  entries: readonly BenchQuery[],
+  count: number,
+  seed: number,
+): BenchQuery[] {
+  const random = seededRandom(seed);
+  const byText = new Map<string, BenchQuery>();
+  for (const entry of entries) if (!byText.has(entry.text)) byText.set(entry.text, entry);
+  const pool = [...byText.values()];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j] as BenchQuery, pool[i] as BenchQuery];
+  }
+  return pool.slice(0, count);
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Typo variant: one random edit (deletion, insertion, substitution or swap of neighbours) in
+ * the longest alphabetic word of 5+ letters; undefined when the query has no such word.
+ */
+export function typoVariant(text: string, random: () => number): string | undefined {
+  const words = [...text.matchAll(/[A-Za-z]+/g)];
+  let best: RegExpMatchArray | undefined;
+  for (const w of words)
+    if (w[0].length >= 5 && (best === undefined || w[0].length > best[0].length)) best = w;
+  if (best === undefined) return undefined;
+  const word = best[0];
+  const at = Math.floor(random() * word.length);
+  const letter = LETTERS[Math.floor(random() * LETTERS.length)] as string;
+  let edited: string;
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      edited = word.slice(0, at) + word.slice(at + 1);
+      break;
+    case 1:
+      edited = word.slice(0, at) + letter + word.slice(at);
+      break;
+    case 2: {
+      const replacement =
+        letter === word[at]?.toLowerCase() ? LETTERS[(LETTERS.indexOf(letter) + 1) % 26] : letter;
+      edited = word.slice(0, at) + replacement + word.slice(at + 1);
+      break;
+    }
+    default: {
+      const i = Math.min(at, word.length - 2);
+      edited = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      if (edited === word) edited = word.slice(0, i) + word.slice(i + 1);
+    }
+  }
+  const start = best.index ?? 0;
+  return text.slice(0, start) + edited + text.slice(start + word.length);
+}
+
+/**
+ * Prefix variant: the last word cut as if still being typed (at least two characters kept);
+ * undefined when the last word is too short to cut.
+ */
+export function prefixVariant(text: string, random: () => number): string | undefined {
+  const match = /(\S+)$/.exec(text);
+  if (match === null) return undefined;
+  const word = match[1] as string;
+  if (word.length < 3) return undefined;
+  const keep = 2 + Math.floor(random() * (word.length - 2));
+  return text.slice(0, text.length - word.length) + word.slice(0, keep);
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { hit, searchResponse } from '../../test/fakeSearchApi';
+import { errorMessageOf, parseSearchResponse } from './parseSearchResponse';
+
+describe('parseSearchResponse', () => {
+  it('accepts an answer of the contract’s shape, explanations included', () => {
+    const answer = searchResponse('q', {
+      hits: [hit(1, { explain: { score: 1, fields: { title: ['q'] }, terms: [] } })],
+    });
+    expect(parseSearchResponse(JSON.parse(JSON.stringify(answer)))).toEqual(answer);
+  });
+
+  it.each([
+    ['a hit without a title', { hits: [{ ...hit(1), title: undefined }] }],
+    ['a section that is not an object', { hits: [{ ...hit(1), sections: ['x'] }] }],
+    ['a breadcrumb of numbers', { hits: [{ ...hit(1), breadcrumb: [1] }] }],
+    ['a malformed explanation', { hits: [{ ...hit(1), explain: { score: 'high' } }] }],
+    ['facets without docType', { facets: { product: [], version: [] } }],
+    ['a suggestion that is a number', { suggestion: 3 }],
+    ['a total that is not a number', { total: '2' }],
+  ])('refuses %s', (_name, change) => {
+    expect(parseSearchResponse({ ...searchResponse(), ...change })).toBeNull();
+  });
+
+  it('reads the message of an API error', () => {
+    expect(errorMessageOf({ code: 'bad_request', message: 'q: too long' })).toBe('q: too long');
+    expect(errorMessageOf('nope')).toBeNull();
+  });
+});

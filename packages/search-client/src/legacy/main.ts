@@ -1,0 +1,6 @@
+// Entry of the older client (legacy/index.html).
+import { mountLegacyClient } from './legacyClient';
+import './legacy.css';
+
+const root = document.getElementById('app');
+if (root) void mountLegacyClient(root);

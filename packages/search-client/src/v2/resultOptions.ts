@@ -1,0 +1,45 @@
+import type { SearchHit, SearchResponse, SectionHit } from '@docs-portal/contracts';
+
+/** One selectable entry of the result list: a page, or a section beneath it. */
+export interface ResultOption {
+  /** DOM id (for aria-activedescendant). */
+  id: string;
+  /** Where opening it goes. */
+  url: string;
+  /** Position of its page in the whole result list, from 1 (the analytics rank). */
+  rank: number;
+}
+
+/** A page of results with the options it shows. */
+export interface ResultGroup {
+  /** The page hit. */
+  hit: SearchHit;
+  /** The option of the page itself. */
+  option: ResultOption;
+  /** The sections listed beneath it (the best one is the page option already). */
+  sections: { section: SectionHit; option: ResultOption }[];
+}
+
+/** Id of the result listbox. */
+export const LISTBOX_ID = 'sc-results';
+
+/** Groups an answer into pages with their sections, numbering ranks across result pages. */
+export function resultGroups(response: SearchResponse | null): ResultGroup[] {
+  if (!response) return [];
+  const first = (response.page - 1) * response.pageSize;
+  return response.hits.map((hit, i) => {
+    const rank = first + i + 1;
+    const sections = hit.sections
+      .filter((section) => section.url !== hit.url)
+      .map((section, j) => ({
+        section,
+        option: { id: `${LISTBOX_ID}-${i}-${j + 1}`, url: section.url, rank },
+      }));
+    return { hit, option: { id: `${LISTBOX_ID}-${i}`, url: hit.url, rank }, sections };
+  });
+}
+
+/** Every option of the groups, in the order the arrow keys move through them. */
+export function flatOptions(groups: readonly ResultGroup[]): ResultOption[] {
+  return groups.flatMap((group) => [group.option, ...group.sections.map((s) => s.option)]);
+}

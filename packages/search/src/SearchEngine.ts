@@ -1,0 +1,121 @@
+import type {
+  SearchRequest,
+  SearchResponse,
+  SuggestRequest,
+  SuggestResponse,
+} from '@docs-portal/contracts';
+import type { PageRecord } from './core/analysePage';
+
+/** What the server knows of a configured doc set. */
+export interface DocSetDescriptor {
+  /** Stable id of the doc set (config key). */
+  id: string;
+  /** Human title, e.g. 'Data Platform 6.5 User Guide'. */
+  title: string;
+  /** Product facet value. */
+  product: string;
+  /** Version facet value; compared numerically (6.10 is newer than 6.5). */
+  version: string;
+  /** Document type facet value. */
+  docType: string;
+  /** Kinds/claim values that may read it; `['*']` = every signed-in reader. */
+  audience: string[];
+  /** URL path prefix of the set, e.g. '/docs/6_5/Web/UserGuide'. */
+  urlPrefix: string;
+  /** Absolute folder on disk. */
+  folder: string;
+}
+
+/** Who is searching: the audience values the reader holds, e.g. `['customer']` or `['employee']`. */
+export interface ReaderAccess {
+  /** Audience values; a doc set is visible when its audience holds `*` or one of these. */
+  audiences: string[];
+}
+
+/** Page hashes of an indexed doc set and the revision they belong to. */
+export interface IndexedPages {
+  /** Revision of the doc set in the index (0 when it is not indexed); changes on every write. */
+  revision: number;
+  /** Page path → content hash. */
+  hashes: Map<string, string>;
+}
+
+/** A set of page changes to one doc set, applied all at once or not at all. */
+export interface DocSetChange {
+  /** The doc set; its metadata (audience, version, ...) is updated too. */
+  docSet: DocSetDescriptor;
+  /** Pages added or changed. */
+  upserts: PageRecord[];
+  /** Paths of pages removed. */
+  removals: string[];
+  /** Revision the change was computed against; a different current revision rejects the change. */
+  basedOn?: number;
+}
+
+/** Progress of a write, in pages. */
+export interface WriteProgress {
+  /** Pages written so far. */
+  done: number;
+  /** Pages to write. */
+  total: number;
+}
+
+/** A doc set as it is in the index. */
+export interface IndexedDocSet {
+  /** The descriptor it was last written with. */
+  docSet: DocSetDescriptor;
+  /** Pages indexed. */
+  pages: number;
+  /** Sections indexed. */
+  sections: number;
+  /** Revision; changes on every write. */
+  revision: number;
+}
+
+/** Size of the index. */
+export interface SearchIndexStats {
+  /** Doc sets indexed. */
+  docSets: number;
+  /** Pages indexed. */
+  pages: number;
+  /** Sections indexed. */
+  sections: number;
+  /** Bytes on disk (or in the database) used by the index. */
+  bytes: number;
+}
+
+/**
+ * The search engine of the portal: one interface, one implementation per storage backend
+ * (`createSearchEngine` picks it by id). Every query runs with the reader's access: results,
+ * totals, facets, suggestions and corrections only ever come from doc sets the reader may read.
+ */
+export interface SearchEngine {
+  /** Engine id ('sqlite', ...). */
+  readonly id: string;
+  /** Runs a query: page-level hits with their best sections, facets, total and a correction. */
+  search(request: SearchRequest, access: ReaderAccess): Promise<SearchResponse>;
+  /** Search-as-you-type: page titles and completions of the query being typed. */
+  suggest(request: SuggestRequest, access: ReaderAccess): Promise<SuggestResponse>;
+  /** Doc sets in the index (used to find doc sets no longer configured). */
+  indexedDocSets(): Promise<IndexedDocSet[]>;
+  /** Hashes of a doc set's indexed pages, for incremental indexing (empty when not indexed). */
+  indexedPages(docSetId: string): Promise<IndexedPages>;
+  /**
+   * Applies page changes to one doc set atomically: readers see the index before or after the
+   * change, never in between, and a failed or killed write leaves the previous index serving.
+   * Rejects with an error named 'IndexConflictError' when `basedOn` is no longer current, and
+   * with 'AbortError' when the signal fires (nothing is written then).
+   */
+  applyDocSetChanges(
+    change: DocSetChange,
+    options?: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
+  ): Promise<void>;
+  /** Removes a doc set and all its pages from the index, atomically. No-op when absent. */
+  removeDocSet(docSetId: string): Promise<void>;
+  /** Size of the index. */
+  stats(): Promise<SearchIndexStats>;
+  /** Resolves when the engine can answer queries; rejects with the reason otherwise. */
+  ping(): Promise<void>;
+  /** Releases connections and files. The engine must not be used afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,275 @@
+import Database from 'better-sqlite3';
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  IndexReader,
+  PostingBlob,
+  IndexSnapshot,
+  IndexStore,
+  StoredPage,
+  StoredSection,
+} from '../core/IndexStore';
+import { IndexAbortError } from '../core/IndexStore';
+import { Mutex } from '../core/Mutex';
+import type {
+  DocSetChange,
+  IndexedDocSet,
+  IndexedPages,
+  SearchIndexStats,
+  WriteProgress,
+} from '../SearchEngine';
+import { loadSnapshot, readDocSets } from './loadSnapshot';
+import { migrate } from './schema';
+import { writeDocSetChanges } from './writeDocSetChanges';
+
+/** File name of the index inside `${dataDir}/search/`. */
+export const SQLITE_INDEX_FILE = 'index.sqlite';
+/** How long a write waits for another process's write to finish before giving up. */
+const WRITE_LOCK_PATIENCE_MS = 10 * 60 * 1000;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_');
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The index in one SQLite file (WAL mode) with two connections: one for queries, one for
+ * writes. A write is one transaction, so a failed or killed run leaves the previous index
+ * serving (SQLite rolls the journal back on the next open); queries read one consistent
+ * generation each and reload the in-memory snapshot when the generation changed, including
+ * after writes by another process (the `reindex` command).
+ */
+export class SqliteIndexStore implements IndexStore {
+  private readonly file: string;
+  private readonly reader: Database.Database;
+  private readonly writer: Database.Database;
+  private readonly readLock = new Mutex();
+  private readonly writeLock = new Mutex();
+  private snapshot: IndexSnapshot | undefined;
+  private closed = false;
+  private readonly queries;
+
+  constructor(dataDir: string) {
+    const dir = join(dataDir, 'search');
+    mkdirSync(dir, { recursive: true });
+    this.file = join(dir, SQLITE_INDEX_FILE);
+    this.writer = new Database(this.file, { timeout: 50 });
+    this.writer.pragma('journal_mode = WAL');
+    this.writer.pragma('synchronous = NORMAL');
+    migrate(this.writer);
+    this.reader = new Database(this.file, { timeout: 5000 });
+    this.reader.pragma('cache_size = -65536');
+    this.queries = {
+      generation: this.reader.prepare("SELECT value FROM meta WHERE key = 'generation'").pluck(),
+      postings: this.reader
+        .prepare('SELECT doc_set_id, data FROM postings WHERE term_id = ?')
+        .raw(),
+      pagePostings: this.reader
+        .prepare('SELECT doc_set_id, data FROM page_postings WHERE term_id = ?')
+        .raw(),
+      tokens: this.reader.prepare('SELECT tokens FROM sections WHERE id = ?').pluck(),
+      section: this.reader.prepare(
+        'SELECT id, page_id AS pageId, heading, anchor, text FROM sections WHERE id = ?',
+      ),
+      page: this.reader.prepare(
+        'SELECT id, doc_set_id AS docSetId, path, title, breadcrumb FROM pages WHERE id = ?',
+      ),
+      pageHashes: this.reader.prepare('SELECT path, hash FROM pages WHERE doc_set_id = ?').raw(),
+      docSetByKey: this.reader.prepare('SELECT id, revision FROM doc_sets WHERE key = ?'),
+    };
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new Error('the search index is closed');
+  }
+
+  /** Runs `work` in a read transaction, on a snapshot matching the generation it reads. */
+  async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
+    return this.readLock.run(async () => {
+      this.ensureOpen();
+      this.reader.exec('BEGIN');
+      try {
+        const generation = this.queries.generation.get() as string;
+        if (this.snapshot?.generation !== generation) {
+          this.snapshot = loadSnapshot(this.reader, generation);
+        }
+        return await work(this.readerFor(this.snapshot));
+      } finally {
+        this.reader.exec('COMMIT');
+      }
+    });
+  }
+
+  private readerFor(snapshot: IndexSnapshot): IndexReader {
+    const q = this.queries;
+    return {
+      snapshot,
+      postings: async (kind, termIds, docSetIds) => {
+        const statement = kind === 'page' ? q.pagePostings : q.postings;
+        const allowed = new Set(docSetIds);
+        const out = new Map<number, PostingBlob[]>();
+        for (const termId of termIds) {
+          const blobs: PostingBlob[] = [];
+          // Rows of doc sets outside the query's scope are dropped here, before anything decodes them.
+          for (const row of statement.all(termId) as Array<[number, Uint8Array]>) {
+            if (allowed.has(row[0])) blobs.push({ docSetId: row[0], blob: row[1] });
+          }
+          out.set(termId, blobs);
+        }
+        return out;
+      },
+      sectionTokens: async (ids) => {
+        const out = new Map<number, Uint8Array>();
+        for (const id of ids) {
+          const blob = q.tokens.get(id) as Uint8Array | undefined;
+          if (blob !== undefined) out.set(id, blob);
+        }
+        return out;
+      },
+      sections: async (ids) => {
+        const out = new Map<number, StoredSection>();
+        for (const id of ids) {
+          const row = q.section.get(id) as StoredSection | undefined;
+          if (row !== undefined) out.set(id, row);
+        }
+        return out;
+      },
+      pages: async (ids) => {
+        const out = new Map<number, StoredPage>();
+        for (const id of ids) {
+          const row = q.page.get(id) as
+            (Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string }) | undefined;
+          if (row !== undefined)
+            out.set(id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
+        }
+        return out;
+      },
+    };
+  }
+
+  async indexedDocSets(): Promise<IndexedDocSet[]> {
+    return this.readLock.run(() => {
+      this.ensureOpen();
+      return readDocSets(this.reader).map(({ docSet, pages, sections, revision }) => ({
+        docSet,
+        pages,
+        sections,
+        revision,
+      }));
+    });
+  }
+
+  async indexedPages(docSetId: string): Promise<IndexedPages> {
+    return this.readLock.run(() => {
+      this.ensureOpen();
+      return this.reader.transaction(() => {
+        const row = this.queries.docSetByKey.get(docSetId) as
+          { id: number; revision: number } | undefined;
+        const hashes = new Map<string, string>();
+        if (row === undefined) return { revision: 0, hashes };
+        for (const [path, hash] of this.queries.pageHashes.all(row.id) as Array<[string, string]>) {
+          hashes.set(path, hash);
+        }
+        return { revision: row.revision, hashes };
+      })();
+    });
+  }
+
+  /** Opens a write transaction, waiting (without blocking the event loop) for other writers. */
+  private async beginWrite(signal: AbortSignal | undefined): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      if (signal?.aborted) throw new IndexAbortError('indexing aborted');
+      try {
+        this.writer.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() - started > WRITE_LOCK_PATIENCE_MS) throw error;
+      }
+      await delay(100);
+    }
+  }
+
+  private async write(
+    signal: AbortSignal | undefined,
+    work: () => Promise<void> | void,
+  ): Promise<void> {
+    await this.writeLock.run(async () => {
+      this.ensureOpen();
+      await this.beginWrite(signal);
+      try {
+        await work();
+        this.writer.exec('COMMIT');
+      } catch (error) {
+        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+        throw error;
+      }
+    });
+    // Warm the snapshot now so the next query does not pay for loading it.
+    await this.read(async () => undefined);
+  }
+
+  async applyDocSetChanges(
+    change: DocSetChange,
+    options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    await this.write(options.signal, () => writeDocSetChanges(this.writer, change, options));
+  }
+
+  async removeDocSet(docSetId: string): Promise<void> {
+    await this.write(undefined, () => {
+      const row = this.writer.prepare('SELECT id FROM doc_sets WHERE key = ?').get(docSetId) as
+        { id: number } | undefined;
+      if (row === undefined) return;
+      for (const table of ['postings', 'page_postings', 'sections', 'pages']) {
+        this.writer.prepare(`DELETE FROM ${table} WHERE doc_set_id = ?`).run(row.id);
+      }
+      this.writer.prepare('DELETE FROM doc_sets WHERE id = ?').run(row.id);
+      this.writer
+        .prepare(
+          "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'generation'",
+        )
+        .run();
+    });
+  }
+
+  async stats(): Promise<SearchIndexStats> {
+    return this.readLock.run(() => {
+      this.ensureOpen();
+      const totals = this.reader
+        .prepare(
+          'SELECT COUNT(*) AS docSets, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(sections), 0) AS sections FROM doc_sets',
+        )
+        .get() as { docSets: number; pages: number; sections: number };
+      let bytes = 0;
+      for (const suffix of ['', '-wal']) {
+        try {
+          bytes += statSync(this.file + suffix).size;
+        } catch {
+          // No WAL file right after a checkpoint.
+        }
+      }
+      return { ...totals, bytes };
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.readLock.run(() => {
+      this.ensureOpen();
+      this.queries.generation.get();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.writeLock.run(() =>
+      this.readLock.run(() => {
+        if (this.closed) return;
+        this.closed = true;
+        this.reader.close();
+        this.writer.close();
+      }),
+    );
+  }
+}

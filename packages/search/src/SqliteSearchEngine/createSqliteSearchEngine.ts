@@ -1,0 +1,12 @@
+import { StoredSearchEngine } from '../core/StoredSearchEngine';
+import type { QuerySettings } from '../query/executeSearch';
+import type { SearchEngine } from '../SearchEngine';
+import { SqliteIndexStore } from './SqliteIndexStore';
+
+/** The embedded engine: the index in `${dataDir}/search/index.sqlite`. */
+export async function createSqliteSearchEngine(
+  dataDir: string,
+  settings: QuerySettings,
+): Promise<SearchEngine> {
+  return new StoredSearchEngine('sqlite', new SqliteIndexStore(dataDir), settings);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { Vocabulary, type VocabularyRow } from './Vocabulary';
+
+const row = (termId: number, term: string, docSetId: number, df: number): VocabularyRow => ({
+  termId,
+  term,
+  stem: term.replace(/(s|ing|ed)$/, ''),
+  docSetId,
+  df,
+});
+
+const vocabulary = new Vocabulary([
+  row(1, 'snapshot', 1, 10),
+  row(2, 'snapshots', 1, 4),
+  row(3, 'snapshotting', 1, 1),
+  row(4, 'replication', 1, 7),
+  row(5, 'kubernetes', 1, 3),
+  row(6, 'secretword', 2, 5),
+  row(7, 'snapchat', 2, 9),
+  row(8, 'form', 1, 2),
+  row(9, 'from', 1, 50),
+]);
+const both = new Uint8Array([0, 1, 1]);
+const first = new Uint8Array([0, 1, 0]);
+const terms = (matches: Array<{ index: number }>) => matches.map((m) => vocabulary.terms[m.index]);
+
+describe('Vocabulary', () => {
+  it('finds terms within one or two edits, transpositions included, closest first', () => {
+    expect(terms(vocabulary.similar('kubernets', 1, both))).toEqual(['kubernetes']);
+    expect(terms(vocabulary.similar('replicaiton', 1, both))).toEqual(['replication']);
+    expect(terms(vocabulary.similar('replcaiton', 2, both))).toEqual(['replication']);
+    expect(vocabulary.similar('replcaiton', 1, both)).toEqual([]);
+    expect(terms(vocabulary.similar('snapshto', 2, both))).toEqual(['snapshot', 'snapshots']);
+  });
+
+  it('completes a prefix, most frequent first', () => {
+    expect(terms(vocabulary.completions('snap', both, 10))).toEqual([
+      'snapshot',
+      'snapchat',
+      'snapshots',
+      'snapshotting',
+    ]);
+  });
+
+  it('never answers with terms of doc sets outside the mask', () => {
+    expect(terms(vocabulary.completions('snap', first, 10))).not.toContain('snapchat');
+    expect(vocabulary.similar('secretwrd', 1, first)).toEqual([]);
+    expect(vocabulary.df(vocabulary.indexOf('secretword'), first)).toBe(0);
+    expect(vocabulary.df(vocabulary.indexOf('secretword'), both)).toBe(5);
+  });
+
+  it('groups terms by stem', () => {
+    const siblings = vocabulary.withStem('snapshot', both).map((i) => vocabulary.terms[i]);
+    expect(siblings.sort()).toEqual(['snapshot', 'snapshots']);
+  });
+});

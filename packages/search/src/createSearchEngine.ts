@@ -1,0 +1,37 @@
+import { DEFAULT_RANKING, type RankingOptions } from './query/rankingOptions';
+import { compileSynonyms } from './query/synonyms';
+import type { SearchEngine } from './SearchEngine';
+import { createSqliteSearchEngine } from './SqliteSearchEngine/createSqliteSearchEngine';
+
+/** Configuration of the search engine (the `search` part of the portal config). */
+export interface SearchEngineConfig {
+  /** Engine id: 'sqlite' (embedded default). */
+  engine: string;
+  /** Data folder; the SQLite index lives in `${dataDir}/search/`. */
+  dataDir: string;
+  /** Groups of words that mean the same, e.g. `[['k8s', 'kubernetes']]`. */
+  synonyms?: string[][];
+  /** Overrides of ranking knobs (for tuning). */
+  ranking?: Partial<RankingOptions>;
+}
+
+/** Engines that can be chosen by id. */
+export const SEARCH_ENGINE_IDS = ['sqlite'] as const;
+
+/**
+ * Creates the configured search engine. Throws, naming the known ids, when the id is unknown.
+ */
+export async function createSearchEngine(config: SearchEngineConfig): Promise<SearchEngine> {
+  const settings = {
+    ranking: { ...DEFAULT_RANKING, ...config.ranking },
+    synonyms: compileSynonyms(config.synonyms),
+  };
+  switch (config.engine) {
+    case 'sqlite':
+      return createSqliteSearchEngine(config.dataDir, settings);
+    default:
+      throw new Error(
+        `unknown search engine "${config.engine}": known engines are ${SEARCH_ENGINE_IDS.map((id) => `"${id}"`).join(', ')}`,
+      );
+  }
+}

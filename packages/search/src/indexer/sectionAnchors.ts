@@ -1,0 +1,72 @@
+import type { AnyNode, Element } from 'domhandler';
+import { foldCase } from '../text/foldCase';
+
+function isElement(node: AnyNode | null | undefined): node is Element {
+  return node?.type === 'tag';
+}
+
+function isBlank(node: AnyNode): boolean {
+  if (node.type === 'text') return node.data.trim() === '';
+  if (node.type === 'comment') return true;
+  if (!isElement(node)) return false;
+  return node.children.every(isBlank);
+}
+
+function ownAnchor(element: Element): string {
+  return element.attribs.id ?? (element.name === 'a' ? (element.attribs.name ?? '') : '');
+}
+
+function firstDescendantAnchor(element: Element): string {
+  const stack: AnyNode[] = [...element.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (!isElement(node)) continue;
+    const anchor = ownAnchor(node);
+    if (anchor !== '') return anchor;
+    for (let k = node.children.length - 1; k >= 0; k--) {
+      const child = node.children[k];
+      if (child !== undefined) stack.push(child);
+    }
+  }
+  return '';
+}
+
+/**
+ * The fragment that leads to a heading or definition term: its own id, a bookmark or id inside
+ * it (Flare's `<a name>`), and with `lookAround` also the id of the section element it opens
+ * (Sphinx `<section id>`, DocBook) or of an empty marker just before it. '' when there is none.
+ */
+export function findAnchor(element: Element, lookAround: boolean): string {
+  const own = ownAnchor(element) || firstDescendantAnchor(element);
+  if (own !== '' || !lookAround) return own;
+  let previous = element.prev;
+  while (previous !== null && previous.type === 'text' && previous.data.trim() === '') {
+    previous = previous.prev;
+  }
+  if (isElement(previous) && isBlank(previous)) {
+    const marker = ownAnchor(previous) || firstDescendantAnchor(previous);
+    if (marker !== '') return marker;
+  }
+  const parent = element.parent;
+  if (isElement(parent) && parent.attribs.id !== undefined) {
+    const opensParent = parent.children.find((child) => !isBlank(child)) === element;
+    if (opensParent) return parent.attribs.id;
+  }
+  return '';
+}
+
+/**
+ * A stable anchor for a heading without one: a slug of its text, numbered when the slug is
+ * already used on the page. The same page always gets the same anchors.
+ */
+export function generateAnchor(heading: string, taken: Set<string>): string {
+  const slug =
+    foldCase(heading)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'section';
+  let anchor = slug;
+  for (let n = 2; taken.has(anchor); n++) anchor = `${slug}-${n}`;
+  taken.add(anchor);
+  return anchor;
+}

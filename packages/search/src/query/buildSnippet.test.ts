@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildSnippet, markRanges } from './buildSnippet';
+
+const stripMarks = (html: string) => html.replace(/<\/?mark>/g, '');
+
+describe('buildSnippet', () => {
+  it('escapes everything but the <mark> tags it adds', () => {
+    const text =
+      'Run <script>alert(1)</script> then <img src=x onerror="alert(2)"> to restore & verify.';
+    const snippet = buildSnippet(text, new Map([['restore', 0]]));
+    expect(snippet).toContain('<mark>restore</mark>');
+    expect(stripMarks(snippet)).not.toMatch(/[<>"]/);
+    expect(snippet).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(snippet).toContain('onerror=&quot;alert(2)&quot;&gt;');
+  });
+
+  it('centres on the passage with the most distinct query words', () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(30);
+    const text = `backup first. ${filler} the backup policy sets retention here. ${filler}`;
+    const snippet = buildSnippet(
+      text,
+      new Map([
+        ['backup', 0],
+        ['retention', 1],
+      ]),
+    );
+    expect(snippet).toContain('<mark>backup</mark> policy sets <mark>retention</mark>');
+    expect(snippet.startsWith('\u2026')).toBe(true);
+    expect(snippet.endsWith('\u2026')).toBe(true);
+  });
+
+  it('marks whole identifiers and folded words, and starts at the top when nothing matches', () => {
+    expect(buildSnippet('Call os.path.join() here', new Map([['os.path.join', 0]]))).toBe(
+      'Call <mark>os.path.join</mark>() here',
+    );
+    expect(buildSnippet('Le café ouvert', new Map([['cafe', 0]]))).toBe(
+      'Le <mark>café</mark> ouvert',
+    );
+    expect(buildSnippet('Nothing to see', new Map([['absent', 0]]))).toBe('Nothing to see');
+  });
+
+  it('merges overlapping ranges into one mark', () => {
+    expect(
+      markRanges('abcdef', [
+        [0, 3],
+        [2, 5],
+      ]),
+    ).toBe('<mark>abcde</mark>f');
+  });
+});

@@ -1,0 +1,258 @@
+import type { FacetCount, SearchRequest } from '@docs-portal/contracts';
+import { FIELD_COUNT } from '../core/fields';
+import type { IndexReader, StoredDocSet } from '../core/IndexStore';
+import type { FieldTokens } from '../core/sectionTokens';
+import type { DocSetMask } from '../core/Vocabulary';
+import type { ReaderAccess } from '../SearchEngine';
+import { parseQuery, type ParsedQuery } from './parseQuery';
+import { planQuery, type QueryGroup } from './planQuery';
+import { rankBlock } from './rankBlock';
+import type { RankedPage } from './rankPages';
+import type { RankingOptions } from './rankingOptions';
+import { loadPostings } from './loadPostings';
+import { idf, scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
+import { selectDocSets, type DocSetScopes } from './selectDocSets';
+import type { SynonymTable } from './synonyms';
+import { verifyPhrases } from './verifyPhrases';
+
+/** Settings shared by every query of an engine. */
+export interface QuerySettings {
+  /** Ranking knobs. */
+  ranking: RankingOptions;
+  /** Configured synonyms. */
+  synonyms: SynonymTable;
+}
+
+/** Everything a search found, before it is shaped into the API answer. */
+export interface SearchOutcome {
+  /** The parsed query. */
+  parsed: ParsedQuery;
+  /** Groups the query was planned into. */
+  groups: QueryGroup[];
+  /** Doc set scopes of the query. */
+  scopes: DocSetScopes;
+  /** Mask of the doc sets whose vocabulary the query may use. */
+  allowed: DocSetMask;
+  /** Number of matching pages in the searched doc sets. */
+  total: number;
+  /** Rank (0-based) of the first page in `pages`. */
+  firstRank: number;
+  /** Ranked pages from `firstRank` on, covering the requested result page. */
+  pages: RankedPage[];
+  /** Decoded token sequences of the sections that were re-ranked. */
+  tokens: Map<number, FieldTokens[]>;
+  /** Facet counts. */
+  facets: { product: FacetCount[]; version: FacetCount[]; docType: FacetCount[] };
+}
+
+/** Candidate pages are ranked in full in blocks of this many (in first-pass order). */
+export const RANK_BLOCK = 100;
+
+function maxDocSetId(docSets: readonly StoredDocSet[]): number {
+  return docSets.reduce((m, d) => Math.max(m, d.storeId), 0);
+}
+
+/**
+ * Whether a page holds enough of the query: every required word of a one- or two-word query,
+ * and words carrying at least `minimumCoverage` of the weight (inverse document frequency) of
+ * a longer one, where extra words (qualifiers, pasted sentences) should widen, not empty, it.
+ */
+function matchesEnough(
+  mask: number,
+  required: readonly number[],
+  requiredMask: number,
+  weights: readonly number[],
+  totalWeight: number,
+  ranking: RankingOptions,
+): boolean {
+  if (required.length <= 2) return (mask & requiredMask) === requiredMask;
+  let covered = 0;
+  for (const g of required) if (mask & (1 << g)) covered += weights[g] as number;
+  return covered >= ranking.minimumCoverage * totalWeight;
+}
+
+function maskOf(ids: Iterable<number>, docSets: readonly StoredDocSet[]): DocSetMask {
+  const max = docSets.reduce((m, d) => Math.max(m, d.storeId), 0);
+  const mask = new Uint8Array(max + 1);
+  for (const id of ids) mask[id] = 1;
+  return mask;
+}
+
+function corpusStats(
+  docSets: readonly StoredDocSet[],
+  ids: readonly number[],
+): { pages: CorpusStats; sections: CorpusStats } {
+  let pages = 0;
+  let sections = 0;
+  const pageSums = new Array<number>(FIELD_COUNT).fill(0);
+  const sectionSums = new Array<number>(FIELD_COUNT).fill(0);
+  for (const d of docSets) {
+    if (!ids.includes(d.storeId)) continue;
+    pages += d.pages;
+    sections += d.sections;
+    d.pageLengthSums.forEach((sum, f) => (pageSums[f] = (pageSums[f] ?? 0) + sum));
+    d.lengthSums.forEach((sum, f) => (sectionSums[f] = (sectionSums[f] ?? 0) + sum));
+  }
+  const documents = Math.max(1, pages);
+  return {
+    pages: { documents, averageLengths: pageSums.map((s) => s / documents) },
+    sections: { documents, averageLengths: sectionSums.map((s) => s / Math.max(1, sections)) },
+  };
+}
+
+function countFacet(
+  counts: ReadonlyMap<number, number>,
+  scope: ReadonlySet<number>,
+  docSets: ReadonlyMap<number, StoredDocSet>,
+  value: (d: StoredDocSet) => string,
+): FacetCount[] {
+  const byValue = new Map<string, number>();
+  for (const [docSetId, count] of counts) {
+    const docSet = docSets.get(docSetId);
+    if (!scope.has(docSetId) || docSet === undefined) continue;
+    byValue.set(value(docSet), (byValue.get(value(docSet)) ?? 0) + count);
+  }
+  return [...byValue.entries()]
+    .map(([v, count]) => ({ value: v, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+}
+
+/**
+ * Runs a query against one consistent index generation: plans it in the reader's vocabulary,
+ * scores whole pages of the readable doc sets (access applied before any posting is read),
+ * keeps the pages that match enough of the query, counts facets and the total, then ranks the
+ * candidates of the requested result page by their sections, phrases and proximity.
+ */
+export async function executeSearch(
+  reader: IndexReader,
+  request: Pick<SearchRequest, 'q' | 'product' | 'version' | 'docType' | 'page' | 'pageSize'>,
+  access: ReaderAccess,
+  settings: QuerySettings,
+): Promise<SearchOutcome> {
+  const snapshot = reader.snapshot;
+  const scopes = selectDocSets(snapshot.docSets, request, access);
+  const parsed = parseQuery(request.q);
+  const allowed = maskOf(scopes.needed, snapshot.docSets);
+  const outcome: SearchOutcome = {
+    parsed,
+    groups: [],
+    scopes,
+    allowed,
+    total: 0,
+    firstRank: 0,
+    pages: [],
+    tokens: new Map(),
+    facets: { product: [], version: [], docType: [] },
+  };
+  if (parsed.units.length === 0 || scopes.needed.length === 0) return outcome;
+  const ranking = settings.ranking;
+  const vocabulary = snapshot.vocabulary;
+  const groups = planQuery(parsed, {
+    vocabulary,
+    allowed,
+    synonyms: settings.synonyms,
+    ranking,
+  }).slice(0, 30);
+  outcome.groups = groups;
+  const stats = corpusStats(snapshot.docSets, scopes.needed);
+
+  // First pass: whole pages, for matching, totals, facets and candidates.
+  const pageLists = await loadPostings(reader, 'page', scoredTermIds(groups), scopes.needed);
+  const pageScores = scoreSections(groups, pageLists, snapshot.pages, stats.pages, ranking);
+  await verifyPhrases(groups, pageScores, reader, scopes.needed);
+  const weights = groups.map((g) => (g.stopWord ? 0 : idf(g.df, stats.pages.documents)));
+  const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
+  const required = groups.flatMap((g, i) => (g.stopWord ? [] : [i]));
+  const phrases = groups.flatMap((g, i) => (g.phrase ? [i] : []));
+  const G = groups.length;
+  const masks = new Int32Array(pageScores.count);
+  const firstPass = new Float64Array(pageScores.count);
+  for (let k = 0; k < pageScores.count; k++) {
+    let mask = 0;
+    let score = 0;
+    let covered = 0;
+    for (let g = 0; g < G; g++) {
+      const value = pageScores.scores[k * G + g] as number;
+      if (value <= 0) continue;
+      mask |= 1 << g;
+      score += value;
+      covered += weights[g] as number;
+    }
+    masks[k] = mask;
+    firstPass[k] = score * Math.pow(covered / totalWeight, ranking.coverageExponent);
+  }
+  const pageDocSet = snapshot.pages.docSet;
+  const searched = new Uint8Array(maxDocSetId(snapshot.docSets) + 1);
+  for (const id of scopes.search) searched[id] = 1;
+  const phraseMask = phrases.reduce((mask, g) => mask | (1 << g), 0);
+  const requiredMask = required.reduce((mask, g) => mask | (1 << g), 0);
+  /** All required words of short queries; a share of the query's weight for longer ones. */
+  const select = (strict: boolean): number[] => {
+    const rows: number[] = [];
+    for (let k = 0; k < pageScores.count; k++) {
+      const mask = masks[k] as number;
+      if (mask === 0 || (mask & phraseMask) !== phraseMask) continue;
+      if (!strict || matchesEnough(mask, required, requiredMask, weights, totalWeight, ranking))
+        rows.push(k);
+    }
+    return rows;
+  };
+  const inSearch = (k: number) => searched[pageDocSet[pageScores.ids[k] as number] as number] === 1;
+  let matched = select(true);
+  if (!matched.some(inSearch) && required.length > 1) matched = select(false);
+
+  const perDocSet = new Map<number, number>();
+  for (const k of matched) {
+    const docSetId = pageDocSet[pageScores.ids[k] as number] as number;
+    perDocSet.set(docSetId, (perDocSet.get(docSetId) ?? 0) + 1);
+  }
+  const byId = new Map(snapshot.docSets.map((d) => [d.storeId, d]));
+  outcome.facets = {
+    product: countFacet(perDocSet, scopes.product, byId, (d) => d.docSet.product),
+    version: countFacet(perDocSet, scopes.version, byId, (d) => d.docSet.version),
+    docType: countFacet(perDocSet, scopes.docType, byId, (d) => d.docSet.docType),
+  };
+  let candidates = matched.filter(inSearch);
+  outcome.total = candidates.length;
+  const offset = (request.page - 1) * request.pageSize;
+  const firstBlock = Math.floor(offset / RANK_BLOCK);
+  const lastBlock = Math.floor(Math.max(offset, offset + request.pageSize - 1) / RANK_BLOCK);
+  const needed = (lastBlock + 1) * RANK_BLOCK;
+  if (candidates.length > needed * 2) {
+    // Only the first `needed` candidates are ranked further: keep those above the cut-off.
+    const sorted = Float64Array.from(candidates, (k) => firstPass[k] as number).sort();
+    const cutOff = sorted[sorted.length - needed] as number;
+    candidates = candidates.filter((k) => (firstPass[k] as number) >= cutOff);
+  }
+  candidates.sort(
+    (a, b) =>
+      (firstPass[b] as number) - (firstPass[a] as number) ||
+      (pageScores.ids[a] as number) - (pageScores.ids[b] as number),
+  );
+
+  // Second pass: the blocks of candidates that hold the requested result page.
+  outcome.firstRank = firstBlock * RANK_BLOCK;
+  const context = {
+    reader,
+    groups,
+    docSetIds: scopes.needed,
+    sectionStats: stats.sections,
+    ranking,
+    weights,
+    groupIdf: groups.map((g) => idf(g.df, stats.pages.documents)),
+    contentGroups: required.filter((g) => !(groups[g] as QueryGroup).unmatched),
+  };
+  for (let block = firstBlock; block <= lastBlock; block++) {
+    const rows = candidates.slice(block * RANK_BLOCK, (block + 1) * RANK_BLOCK);
+    if (rows.length === 0) break;
+    const ranked = await rankBlock(
+      rows.map((k) => pageScores.ids[k] as number),
+      new Map(rows.map((k) => [pageScores.ids[k] as number, firstPass[k] as number])),
+      context,
+    );
+    outcome.pages.push(...ranked.pages);
+    for (const [id, fields] of ranked.tokens) outcome.tokens.set(id, fields);
+  }
+  pageScores.release();
+  return outcome;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from './parseQuery';
+
+describe('parseQuery', () => {
+  it('splits words and quoted phrases and knows when the last word is still being typed', () => {
+    const parsed = parseQuery('backup "retention period" snap');
+    expect(parsed.units.map((u) => [u.quoted, u.words.map((w) => w.raw).join(' ')])).toEqual([
+      [false, 'backup'],
+      [true, 'retention period'],
+      [false, 'snap'],
+    ]);
+    expect(parsed.lastIsPrefix).toBe(true);
+    expect(parseQuery('snap ').lastIsPrefix).toBe(false);
+    expect(parseQuery('"snap shot"').lastIsPrefix).toBe(false);
+  });
+
+  it('treats an unclosed quote as no quote and ignores punctuation-only input', () => {
+    expect(parseQuery('"open phrase').units.every((u) => !u.quoted)).toBe(true);
+    expect(parseQuery('!!! ??').units).toEqual([]);
+  });
+});

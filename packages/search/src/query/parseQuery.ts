@@ -1,0 +1,44 @@
+import { tokenizeQueryWords, type QueryWord } from '../text/tokenize';
+
+/** Most words of a query that are considered; the rest are ignored. */
+export const MAX_QUERY_WORDS = 24;
+
+/** A run of the query: one word, or the words of a quoted phrase. */
+export interface QueryUnit {
+  /** The words. */
+  words: QueryWord[];
+  /** True for a quoted phrase (its words must appear in this order, next to each other). */
+  quoted: boolean;
+}
+
+/** A query split into units. */
+export interface ParsedQuery {
+  /** Units in query order. */
+  units: QueryUnit[];
+  /** True when the last word may still be being typed (no space or quote after it). */
+  lastIsPrefix: boolean;
+}
+
+const QUOTES = /["\u201c\u201d\u201e]/;
+
+/** Splits a query into words and quoted phrases (an unclosed quote counts as no quote). */
+export function parseQuery(query: string): ParsedQuery {
+  const units: QueryUnit[] = [];
+  let count = 0;
+  const push = (text: string, quoted: boolean) => {
+    const words = tokenizeQueryWords(text).slice(0, Math.max(0, MAX_QUERY_WORDS - count));
+    count += words.length;
+    if (words.length === 0) return;
+    if (quoted && words.length > 1) units.push({ words, quoted: true });
+    else for (const word of words) units.push({ words: [word], quoted: false });
+  };
+  const pieces = query.split(QUOTES);
+  const closed = pieces.length % 2 === 1;
+  pieces.forEach((piece, i) => {
+    const insideQuotes = i % 2 === 1 && (closed || i < pieces.length - 1);
+    push(piece, insideQuotes);
+  });
+  const lastUnit = units[units.length - 1];
+  const endsOpen = /[\p{L}\p{N}_]$/u.test(query);
+  return { units, lastIsPrefix: endsOpen && lastUnit !== undefined && !lastUnit.quoted };
+}

@@ -1,0 +1,284 @@
+import type { DocSetMask, Vocabulary } from '../core/Vocabulary';
+import { stemTerm } from '../text/stem';
+import { isStopWord } from '../text/stopWords';
+import type { QueryWord } from '../text/tokenize';
+import type { ParsedQuery } from './parseQuery';
+import type { RankingOptions } from './rankingOptions';
+import type { SynonymTable } from './synonyms';
+
+/** How an index term was reached from a query word. */
+export type MatchKind = 'exact' | 'stem' | 'prefix' | 'typo' | 'synonym';
+
+/** An index term a query word may match, with the weight of that kind of match. */
+export interface PlannedTerm {
+  /** Store id of the term. */
+  termId: number;
+  /** The term. */
+  term: string;
+  /** Weight (1 for an exact match, less for stems, completions, typos). */
+  weight: number;
+  /** How it was reached. */
+  how: MatchKind;
+  /** Pages of the allowed doc sets holding it. */
+  df: number;
+}
+
+/** Alternatives for one position of a variant: any one of the terms may match. */
+export interface PlannedSlot {
+  /** The alternatives. */
+  terms: PlannedTerm[];
+  /** Largest page count among the alternatives (their blended document frequency). */
+  df: number;
+  /** Page count of the word exactly as typed (0 when the index does not hold it). */
+  exactDf: number;
+}
+
+/** One way of matching a group: all slots must match in the same section. */
+export interface PlannedVariant {
+  /** Slots (one for a plain word; one per word for phrases and identifier parts). */
+  slots: PlannedSlot[];
+  /** Weight of this way of matching. */
+  weight: number;
+}
+
+/** A query word (or phrase, or synonym span) and the ways it may match. */
+export interface QueryGroup {
+  /** Query text the group stands for. */
+  text: string;
+  /** Ways of matching; a section's group score is the best of them. */
+  variants: PlannedVariant[];
+  /** Quoted phrase: the first variant's slots must appear consecutively. */
+  phrase: boolean;
+  /** Stop word in a query that has other words: only used for proximity. */
+  stopWord: boolean;
+  /** True when no index term the reader may see matches the group at all. */
+  unmatched: boolean;
+  /** Largest section count of any alternative (for the group's inverse document frequency). */
+  df: number;
+}
+
+/** Everything the vocabulary look-ups need. */
+export interface PlanContext {
+  vocabulary: Vocabulary;
+  allowed: DocSetMask;
+  synonyms: SynonymTable;
+  ranking: RankingOptions;
+}
+
+function maxEditsFor(word: string): number {
+  return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+class SlotBuilder {
+  private readonly byTerm = new Map<number, PlannedTerm>();
+  private exactDf = 0;
+  constructor(private readonly ctx: PlanContext) {}
+
+  add(index: number, weight: number, how: MatchKind): void {
+    const v = this.ctx.vocabulary;
+    const termId = v.termIds[index] as number;
+    const existing = this.byTerm.get(termId);
+    if (existing !== undefined && existing.weight >= weight) return;
+    this.byTerm.set(termId, {
+      termId,
+      term: v.terms[index] as string,
+      weight,
+      how,
+      df: v.df(index, this.ctx.allowed),
+    });
+  }
+
+  /** Exact term, its stem siblings and (optionally) synonyms, completions and typo variants. */
+  addWord(
+    term: string,
+    options: { prefix: boolean; typos: boolean; weight?: number; how?: MatchKind },
+  ): void {
+    const { vocabulary: v, allowed, ranking: r } = this.ctx;
+    const scale = options.weight ?? 1;
+    const how = options.how;
+    const exact = v.indexOf(term);
+    const exactDf = exact >= 0 ? v.df(exact, allowed) : 0;
+    if (exactDf > 0) this.add(exact, scale, how ?? 'exact');
+    if (how === undefined) this.exactDf = Math.max(this.exactDf, exactDf);
+    const completions =
+      options.prefix && term.length >= 1
+        ? v.completions(
+            term,
+            allowed,
+            term.length < 3 ? Math.ceil(r.maxCompletions / 3) : r.maxCompletions,
+          )
+        : [];
+    // A word still being typed that the index does not know is a fragment, not a word to stem.
+    if (!(exactDf === 0 && completions.length > 0)) {
+      for (const index of v.withStem(stemTerm(term), allowed)) {
+        if (index !== exact) this.add(index, scale * r.stemWeight, how ?? 'stem');
+      }
+    }
+    for (const { index } of completions) {
+      const completion = v.terms[index] as string;
+      const typed = term.length / completion.length;
+      this.add(index, scale * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
+    }
+    const maxEdits = maxEditsFor(term);
+    if (options.typos && maxEdits > 0 && exactDf === 0) {
+      const similar = v.similar(term, maxEdits, allowed, r.maxTypoVariants);
+      let topDf = 1;
+      for (const { index } of similar) topDf = Math.max(topDf, v.df(index, allowed));
+      for (const { index, distance } of similar) {
+        const base = distance === 1 ? r.typoWeight : r.typo2Weight;
+        // Among equally close spellings, the more common one is the likelier intent.
+        const likelihood = 0.5 + 0.5 * Math.sqrt(v.df(index, allowed) / topDf);
+        this.add(index, scale * base * likelihood, how ?? 'typo');
+      }
+    }
+  }
+
+  build(): PlannedSlot {
+    const terms = [...this.byTerm.values()];
+    let df = 0;
+    for (const t of terms) df = Math.max(df, t.df);
+    return { terms, df, exactDf: this.exactDf };
+  }
+}
+
+function slotFor(ctx: PlanContext, term: string, prefix: boolean, typos: boolean): PlannedSlot {
+  const builder = new SlotBuilder(ctx);
+  builder.addWord(term, { prefix, typos });
+  return builder.build();
+}
+
+/** Variants of a single (non-phrase) word: whole (with its synonyms) and, for identifiers, by parts. */
+function wordVariants(
+  ctx: PlanContext,
+  word: QueryWord,
+  prefix: boolean,
+  synonyms: string[][],
+): PlannedVariant[] {
+  const variants: PlannedVariant[] = [];
+  const whole = new SlotBuilder(ctx);
+  const wholeTerm = word.joined ?? (word.parts[0] as string);
+  whole.addWord(wholeTerm, { prefix, typos: true });
+  const phraseSynonyms: string[][] = [];
+  for (const member of synonyms) {
+    if (member.length === 1) {
+      whole.addWord(member[0] as string, {
+        prefix: false,
+        typos: false,
+        weight: ctx.ranking.synonymWeight,
+        how: 'synonym',
+      });
+    } else {
+      phraseSynonyms.push(member);
+    }
+  }
+  variants.push({ slots: [whole.build()], weight: 1 });
+  if (word.parts.length > 1 || word.joined !== undefined) {
+    const content = word.parts.filter((part) => !isStopWord(part));
+    const parts = content.length > 0 ? content : word.parts;
+    const last = parts.length - 1;
+    const slots = parts.map((part, i) => slotFor(ctx, part, prefix && i === last, true));
+    variants.push({ slots, weight: ctx.ranking.partsWeight });
+  }
+  for (const member of phraseSynonyms) {
+    variants.push({
+      slots: member.map((term) => slotFor(ctx, term, false, false)),
+      weight: ctx.ranking.synonymWeight,
+    });
+  }
+  return variants;
+}
+
+function groupOf(
+  text: string,
+  variants: PlannedVariant[],
+  phrase: boolean,
+  stopWord: boolean,
+): QueryGroup {
+  let df = 0;
+  let unmatched = true;
+  for (const variant of variants) {
+    const complete = variant.slots.every((slot) => slot.terms.length > 0);
+    if (complete) unmatched = false;
+    for (const slot of variant.slots) df = Math.max(df, slot.df);
+  }
+  return { text, variants, phrase, stopWord, unmatched, df };
+}
+
+function wordKey(word: QueryWord): string {
+  return word.joined ?? (word.parts[0] as string);
+}
+
+/**
+ * Turns a parsed query into groups of alternatives looked up in the reader's vocabulary:
+ * exact terms, stems, synonyms from the configuration, completions of the last word and
+ * spelling variants (one edit from 5 letters, two from 9) of words the reader's doc sets do
+ * not contain. Quoted phrases match their exact words only.
+ */
+export function planQuery(query: ParsedQuery, ctx: PlanContext): QueryGroup[] {
+  const groups: QueryGroup[] = [];
+  const units = query.units;
+  const allStopWords = units.every(
+    (unit) =>
+      !unit.quoted &&
+      unit.words.every((w) => w.parts.length === 1 && isStopWord(w.parts[0] as string)),
+  );
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u] as (typeof units)[number];
+    const isLast = u === units.length - 1;
+    if (unit.quoted) {
+      const terms = unit.words.flatMap((word) => word.parts);
+      const slots = terms.map((term) => {
+        const builder = new SlotBuilder(ctx);
+        const index = ctx.vocabulary.indexOf(term);
+        if (index >= 0 && ctx.vocabulary.df(index, ctx.allowed) > 0) builder.add(index, 1, 'exact');
+        return builder.build();
+      });
+      groups.push(
+        groupOf(unit.words.map((w) => w.raw).join(' '), [{ slots, weight: 1 }], true, false),
+      );
+      continue;
+    }
+    // Multi-word synonyms: the longest configured member starting at this unit wins.
+    let spanned = false;
+    for (let length = Math.min(ctx.synonyms.longest, units.length - u); length >= 2; length--) {
+      const span = units.slice(u, u + length);
+      if (span.some((s) => s.quoted)) continue;
+      const key = span.map((s) => wordKey(s.words[0] as QueryWord)).join(' ');
+      const groupIds = ctx.synonyms.byMember.get(key);
+      if (groupIds === undefined) continue;
+      const spanWords = span.map((s) => s.words[0] as QueryWord);
+      const variants: PlannedVariant[] = [
+        {
+          slots: spanWords.map((w, i) =>
+            slotFor(ctx, wordKey(w), query.lastIsPrefix && u + i === units.length - 1, true),
+          ),
+          weight: 1,
+        },
+      ];
+      for (const id of groupIds) {
+        for (const member of ctx.synonyms.groups[id] ?? []) {
+          if (member.join(' ') === key) continue;
+          variants.push({
+            slots: member.map((term) => slotFor(ctx, term, false, false)),
+            weight: ctx.ranking.synonymWeight,
+          });
+        }
+      }
+      groups.push(groupOf(spanWords.map((w) => w.raw).join(' '), variants, false, false));
+      u += length - 1;
+      spanned = true;
+      break;
+    }
+    if (spanned) continue;
+    const word = unit.words[0] as QueryWord;
+    const key = wordKey(word);
+    const synonymMembers = (ctx.synonyms.byMember.get(key) ?? []).flatMap((id) =>
+      (ctx.synonyms.groups[id] ?? []).filter((member) => member.join(' ') !== key),
+    );
+    const typing = query.lastIsPrefix && isLast;
+    const stopWord = !allStopWords && !typing && word.parts.length === 1 && isStopWord(key);
+    const variants = wordVariants(ctx, word, typing, synonymMembers);
+    groups.push(groupOf(word.raw, variants, false, stopWord));
+  }
+  return groups;
+}

@@ -1,0 +1,144 @@
+import type { IndexReader } from '../core/IndexStore';
+import { decodeSectionTokens, type FieldTokens } from '../core/sectionTokens';
+import { isStopWord } from '../text/stopWords';
+import type { QueryGroup } from './planQuery';
+import { proximityScore, type ProximityQuery } from './proximity';
+import { collectPages, scorePage, type RankedPage } from './rankPages';
+import type { RankingOptions } from './rankingOptions';
+import { loadPostings } from './loadPostings';
+import { scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
+import { containsPhrase } from './verifyPhrases';
+
+/** Pages of a block whose best sections also get phrase and proximity evidence. */
+const PROXIMITY_PAGES = 40;
+/** Sections per page that get phrase and proximity evidence. */
+const SECTIONS_RERANKED = 3;
+
+/** What ranking a block of pages needs to know about the query. */
+export interface BlockContext {
+  reader: IndexReader;
+  groups: readonly QueryGroup[];
+  docSetIds: readonly number[];
+  sectionStats: CorpusStats;
+  ranking: RankingOptions;
+  /** Coverage weight of each group (0 for stop words). */
+  weights: readonly number[];
+  /** Inverse document frequency of each group, stop words included (for proximity). */
+  groupIdf: readonly number[];
+  /** Groups that must be in a title or heading for it to count as an exact match. */
+  contentGroups: readonly number[];
+}
+
+function termGroupsOf(groups: readonly QueryGroup[]): Map<number, number[]> {
+  const termGroups = new Map<number, number[]>();
+  groups.forEach((g, i) => {
+    for (const v of g.variants) {
+      for (const s of v.slots) {
+        for (const t of s.terms) {
+          const list = termGroups.get(t.termId);
+          if (list === undefined) termGroups.set(t.termId, [i]);
+          else if (!list.includes(i)) list.push(i);
+        }
+      }
+    }
+  });
+  return termGroups;
+}
+
+/**
+ * Second pass of ranking, for one block of candidate pages (in first-pass order): scores their
+ * sections with BM25F, keeps phrase matches only where the phrase is really there, adds phrase
+ * and proximity evidence for the best sections, and sorts the block by the resulting page
+ * scores. Blocks are ranked independently so that every result page of a query agrees.
+ */
+export async function rankBlock(
+  pageIds: readonly number[],
+  pageScores: ReadonlyMap<number, number>,
+  ctx: BlockContext,
+): Promise<{ pages: RankedPage[]; tokens: Map<number, FieldTokens[]> }> {
+  const { reader, groups, ranking } = ctx;
+  const snapshot = reader.snapshot;
+  const { firstSection, lastSection } = snapshot.pages;
+  const withSections = pageIds.filter((id) => (lastSection[id] as number) >= 0);
+  withSections.sort((a, b) => (firstSection[a] as number) - (firstSection[b] as number));
+  const ranges = new Int32Array(withSections.length * 2);
+  withSections.forEach((id, i) => {
+    ranges[2 * i] = firstSection[id] as number;
+    ranges[2 * i + 1] = lastSection[id] as number;
+  });
+  const lists = await loadPostings(reader, 'section', scoredTermIds(groups), ctx.docSetIds);
+  const scores = scoreSections(groups, lists, snapshot.sections, ctx.sectionStats, ranking, ranges);
+  const tokens = new Map<number, FieldTokens[]>();
+  const phraseGroups = groups.flatMap((g, i) => (g.phrase ? [i] : []));
+  if (phraseGroups.length > 0) {
+    const rows: number[] = [];
+    for (let k = 0; k < scores.count; k++) {
+      if (phraseGroups.some((g) => (scores.scores[k * scores.groups + g] as number) > 0))
+        rows.push(k);
+    }
+    const blobs = await reader.sectionTokens(rows.map((k) => scores.ids[k] as number));
+    for (const k of rows) {
+      const blob = blobs.get(scores.ids[k] as number);
+      const fields = blob === undefined ? [] : decodeSectionTokens(blob);
+      tokens.set(scores.ids[k] as number, fields);
+      for (const g of phraseGroups) {
+        const slots = ((groups[g] as QueryGroup).variants[0]?.slots ?? []).map(
+          (slot) => new Set(slot.terms.map((t) => t.termId)),
+        );
+        if (!containsPhrase(fields, slots)) scores.scores[k * scores.groups + g] = 0;
+      }
+    }
+  }
+
+  const pages = [...collectPages(scores, snapshot.sections).values()];
+  scores.release();
+  for (const page of pages) {
+    page.pageScore = pageScores.get(page.pageId) ?? 0;
+    scorePage(page, { weights: ctx.weights }, ranking);
+  }
+  pages.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
+
+  const reranked = pages.slice(0, PROXIMITY_PAGES);
+  const wanted = reranked.flatMap((p) =>
+    p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),
+  );
+  const blobs = await reader.sectionTokens(wanted.filter((id) => !tokens.has(id)));
+  for (const [id, blob] of blobs) tokens.set(id, decodeSectionTokens(blob));
+  const vocabulary = snapshot.vocabulary;
+  const stopCache = new Map<number, boolean>();
+  const isStopTerm = (termId: number): boolean => {
+    let stop = stopCache.get(termId);
+    if (stop === undefined) {
+      stop = isStopWord(vocabulary.terms[vocabulary.indexOfTermId(termId)] ?? '');
+      stopCache.set(termId, stop);
+    }
+    return stop;
+  };
+  const proximityQuery: ProximityQuery = {
+    groups: groups.length,
+    termGroups: termGroupsOf(groups),
+    groupWeights: ctx.groupIdf,
+    contentGroups: ctx.contentGroups,
+  };
+  const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
+  for (const page of reranked) {
+    for (const section of page.sections.slice(0, SECTIONS_RERANKED)) {
+      const fields = tokens.get(section.sectionId);
+      if (fields === undefined) continue;
+      const { proximity, exactFields } = proximityScore(
+        fields,
+        proximityQuery,
+        ranking.fieldWeights,
+        isStopTerm,
+      );
+      let bonus = ranking.proximityWeight * proximity;
+      if (exactFields.includes(0)) bonus += ranking.exactFieldBonus * contentWeight;
+      if (exactFields.includes(1)) bonus += 0.7 * ranking.exactFieldBonus * contentWeight;
+      section.score += bonus;
+    }
+    scorePage(page, { weights: ctx.weights }, ranking);
+  }
+  reranked.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
+  pages.splice(0, reranked.length, ...reranked);
+  return { pages, tokens };
+}

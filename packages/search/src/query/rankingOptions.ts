@@ -1,0 +1,64 @@
+/** The knobs of ranking. Defaults are tuned on the Python documentation benchmark. */
+export interface RankingOptions {
+  /** BM25 term-frequency saturation. */
+  k1: number;
+  /** Weight of a match in each field: title, heading, breadcrumb, text. */
+  fieldWeights: [number, number, number, number];
+  /** BM25 length normalisation of each field (0 = none, 1 = full). */
+  fieldLengthNorm: [number, number, number, number];
+  /** Weight of a term sharing the query word's stem (`connection` for `connections`). */
+  stemWeight: number;
+  /** Weight of a configured synonym. */
+  synonymWeight: number;
+  /** Weight of a completion of the last word, scaled by how much of it was typed. */
+  prefixWeight: number;
+  /** Weight of a term one edit away. */
+  typoWeight: number;
+  /** Weight of a term two edits away. */
+  typo2Weight: number;
+  /** Weight of matching an identifier by its parts (`os path join`) instead of whole. */
+  partsWeight: number;
+  /** Most completions tried for the last word. */
+  maxCompletions: number;
+  /** Most spelling variants tried for a word. */
+  maxTypoVariants: number;
+  /** Share of a page's other matching sections added to its best section's score. */
+  otherSectionsShare: number;
+  /** How many other sections may add to a page's score. */
+  otherSectionsCount: number;
+  /** Share of the query words found elsewhere on the page (not in the best section) that counts. */
+  pageCoverageShare: number;
+  /** Exponent on the share of query words (by weight) a page matches. */
+  coverageExponent: number;
+  /** Weight of query words next to each other (phrase and proximity). */
+  proximityWeight: number;
+  /** Bonus for a title or heading that says exactly what was searched. */
+  exactFieldBonus: number;
+  /** Share of the whole page's first-pass score (the page as one document) in its final score. */
+  pageScoreShare: number;
+  /** Share of a query's weight a page must hold to match, for queries of three or more words. */
+  minimumCoverage: number;
+}
+
+/** Ranking used when the configuration does not override it. */
+export const DEFAULT_RANKING: RankingOptions = {
+  k1: 1.2,
+  fieldWeights: [6, 4, 1.5, 1],
+  fieldLengthNorm: [0.5, 0.5, 0.3, 0.75],
+  stemWeight: 0.5,
+  synonymWeight: 0.9,
+  prefixWeight: 1,
+  typoWeight: 0.6,
+  typo2Weight: 0.4,
+  partsWeight: 0.8,
+  maxCompletions: 150,
+  maxTypoVariants: 6,
+  otherSectionsShare: 0.15,
+  otherSectionsCount: 3,
+  pageCoverageShare: 0.5,
+  coverageExponent: 0.5,
+  proximityWeight: 0.25,
+  exactFieldBonus: 1,
+  minimumCoverage: 0.25,
+  pageScoreShare: 0.5,
+};

@@ -1,0 +1,55 @@
+import type { SuggestRequest, SuggestResponse, Suggestion } from '@docs-portal/contracts';
+import type { IndexReader } from '../core/IndexStore';
+import type { ReaderAccess } from '../SearchEngine';
+import { tokenizeText } from '../text/tokenize';
+import { buildHits } from './buildHits';
+import { executeSearch, type QuerySettings } from './executeSearch';
+
+/**
+ * Search-as-you-type: titles of the best pages whose title matches the query, then completions
+ * of the word being typed from the reader's vocabulary (most frequent first), up to `limit`.
+ */
+export async function runSuggest(
+  reader: IndexReader,
+  request: SuggestRequest,
+  access: ReaderAccess,
+  settings: QuerySettings,
+): Promise<SuggestResponse> {
+  const outcome = await executeSearch(
+    reader,
+    { q: request.q, product: [], version: [], docType: [], page: 1, pageSize: request.limit },
+    access,
+    settings,
+  );
+  const suggestions: Suggestion[] = [];
+  if (outcome.parsed.units.length === 0) return { query: request.q, suggestions };
+  const titleTerms = new Set(
+    outcome.groups.flatMap((g) =>
+      g.stopWord
+        ? []
+        : g.variants.flatMap((v) => v.slots.flatMap((s) => s.terms.map((t) => t.term))),
+    ),
+  );
+  const hits = await buildHits(reader, outcome, outcome.pages.slice(0, request.limit * 2), false);
+  const titles = new Set<string>();
+  for (const hit of hits) {
+    if (suggestions.length >= Math.ceil(request.limit / 2)) break;
+    if (titles.has(hit.title)) continue;
+    if (!tokenizeText(hit.title).some((token) => titleTerms.has(token.term))) continue;
+    titles.add(hit.title);
+    suggestions.push({ kind: 'title', text: hit.title, url: hit.url.replace(/[?#].*$/, '') });
+  }
+  const last = outcome.parsed.units[outcome.parsed.units.length - 1];
+  const lastWord = last?.words[last.words.length - 1];
+  if (outcome.parsed.lastIsPrefix && lastWord !== undefined) {
+    const typed = lastWord.joined ?? (lastWord.parts[0] as string);
+    const vocabulary = reader.snapshot.vocabulary;
+    const head = request.q.slice(0, request.q.length - lastWord.raw.length).replace(/\s+$/, '');
+    for (const { index } of vocabulary.completions(typed, outcome.allowed, request.limit)) {
+      if (suggestions.length >= request.limit) break;
+      const completion = vocabulary.terms[index] as string;
+      suggestions.push({ kind: 'query', text: head === '' ? completion : `${head} ${completion}` });
+    }
+  }
+  return { query: request.q, suggestions: suggestions.slice(0, request.limit) };
+}

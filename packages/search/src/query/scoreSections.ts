@@ -1,0 +1,281 @@
+import { FIELD_COUNT } from "../core/fields";
+import type { DecodedPostings } from "../core/PostingCache";
+import type { PlannedSlot, QueryGroup } from "./planQuery";
+import type { RankingOptions } from "./rankingOptions";
+
+/** Collection statistics over the doc sets a query reads. */
+export interface CorpusStats {
+  /** Number of documents (pages) the inverse document frequency is computed over. */
+  documents: number;
+  /** Average length of each field of the documents scored (pages or sections). */
+  averageLengths: number[];
+}
+
+/** Document ids and field lengths of the documents scored (pages or sections). */
+export interface DocumentTable {
+  /** Largest id. */
+  maxId: number;
+  /** Field lengths, FIELD_COUNT per id. */
+  lengths: Uint32Array;
+}
+
+/** Per-document, per-group BM25F scores of every document matching at least one group. */
+export class SectionScores {
+  /** Documents scored. */
+  count = 0;
+  /** Document ids. */
+  ids: Int32Array;
+  /** `scores[k * groups + g]`: score of group g in document k (0 when it does not match). */
+  scores: Float64Array;
+  private slotOf: Int32Array;
+  /** Id-indexed row maps of finished scorings, reused so large corpora do not churn memory. */
+  private static readonly pool: Int32Array[] = [];
+
+  constructor(
+    readonly groups: number,
+    maxId: number,
+  ) {
+    this.ids = new Int32Array(256);
+    this.scores = new Float64Array(256 * Math.max(1, groups));
+    const pooled = SectionScores.pool.findIndex(
+      (map) => map.length === maxId + 1,
+    );
+    this.slotOf =
+      pooled >= 0
+        ? (SectionScores.pool.splice(pooled, 1)[0] as Int32Array)
+        : new Int32Array(maxId + 1).fill(-1);
+  }
+
+  /** Hands the id map back for reuse; the scores must not be looked up by id afterwards. */
+  release(): void {
+    for (let k = 0; k < this.count; k++)
+      this.slotOf[this.ids[k] as number] = -1;
+    if (SectionScores.pool.length < 4) SectionScores.pool.push(this.slotOf);
+    this.slotOf = new Int32Array(0);
+  }
+
+  /** Row of a document, added on first use. */
+  slot(id: number): number {
+    let k = this.slotOf[id] as number;
+    if (k >= 0) return k;
+    k = this.count++;
+    if (k >= this.ids.length) {
+      const ids = new Int32Array(this.ids.length * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+      const scores = new Float64Array(this.scores.length * 2);
+      scores.set(this.scores);
+      this.scores = scores;
+    }
+    this.ids[k] = id;
+    this.slotOf[id] = k;
+    return k;
+  }
+
+  /** Row of a document, or -1. */
+  find(id: number): number {
+    return id < this.slotOf.length ? (this.slotOf[id] as number) : -1;
+  }
+
+  /** Raises a group's score in a row to `value` when higher. */
+  raise(k: number, group: number, value: number): void {
+    const at = k * this.groups + group;
+    if (value > (this.scores[at] as number)) this.scores[at] = value;
+  }
+}
+
+/** BM25 inverse document frequency. */
+export function idf(df: number, documents: number): number {
+  return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+}
+
+/** First index in `ids[start..count)` whose value is at least `value`. */
+function lowerBound(
+  ids: Int32Array,
+  start: number,
+  count: number,
+  value: number,
+): number {
+  let lo = start;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ids[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Term ids of the scored (non stop word) groups. */
+export function scoredTermIds(groups: readonly QueryGroup[]): number[] {
+  const ids = new Set<number>();
+  for (const group of groups) {
+    if (group.stopWord) continue;
+    for (const variant of group.variants)
+      for (const slot of variant.slots)
+        for (const t of slot.terms) ids.add(t.termId);
+  }
+  return [...ids];
+}
+
+/**
+ * BM25F over title, heading, breadcrumb and text for every document of the given posting lists
+ * that matches a scored group, optionally only inside id ranges (`ranges[2i]..ranges[2i+1]`,
+ * ascending: the sections of the pages being ranked). A group's score is its best variant; a
+ * variant with several slots (phrase words, identifier parts, multi-word synonyms) only counts
+ * where all of them match.
+ */
+export function scoreSections(
+  groups: readonly QueryGroup[],
+  lists: ReadonlyMap<number, readonly DecodedPostings[]>,
+  table: DocumentTable,
+  stats: CorpusStats,
+  ranking: RankingOptions,
+  ranges?: Int32Array,
+): SectionScores {
+  const result = new SectionScores(groups.length, table.maxId);
+  const weights = ranking.fieldWeights;
+  const k1 = ranking.k1;
+  const lengths = table.lengths;
+  // Length normalisation per field: 1 - b + b * length / average = base + slope * length.
+  const base = new Float64Array(FIELD_COUNT);
+  const slope = new Float64Array(FIELD_COUNT);
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const b = ranking.fieldLengthNorm[f] as number;
+    const average =
+      (stats.averageLengths[f] ?? 0) > 0
+        ? (stats.averageLengths[f] as number)
+        : 1;
+    base[f] = 1 - b;
+    slope[f] = b / average;
+  }
+
+  /** Calls `add(id, weightedFrequency)` for postings from..to of a list. */
+  const weighList = (
+    list: DecodedPostings,
+    from: number,
+    to: number,
+    scale: number,
+    add: (id: number, weighted: number) => void,
+  ) => {
+    const ids = list.ids;
+    const tf = list.tf;
+    for (let i = from; i < to; i++) {
+      const id = ids[i] as number;
+      const at = i * FIELD_COUNT;
+      const lengthAt = id * FIELD_COUNT;
+      let weighted = 0;
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        const freq = tf[at + f] as number;
+        if (freq === 0) continue;
+        weighted +=
+          ((weights[f] as number) * freq) /
+          ((base[f] as number) +
+            (slope[f] as number) * (lengths[lengthAt + f] as number));
+      }
+      add(id, weighted * scale);
+    }
+  };
+
+  /** Visits the postings of a term's lists, inside the ranges when there are ranges. */
+  const weighTerm = (
+    termId: number,
+    scale: number,
+    add: (id: number, weighted: number) => void,
+  ) => {
+    for (const list of lists.get(termId) ?? []) {
+      if (ranges === undefined) {
+        weighList(list, 0, list.count, scale, add);
+        continue;
+      }
+      let at = 0;
+      for (let r = 0; r < ranges.length && at < list.count; r += 2) {
+        const from = lowerBound(list.ids, at, list.count, ranges[r] as number);
+        if (from >= list.count) break;
+        let to = from;
+        const last = ranges[r + 1] as number;
+        while (to < list.count && (list.ids[to] as number) <= last) to++;
+        if (to > from) weighList(list, from, to, scale, add);
+        at = to;
+      }
+    }
+  };
+
+  const accumulated = new Float64Array(table.maxId + 1);
+  const touched: number[] = [];
+  /**
+   * Calls `visit(id, score)` once per document holding any of the slot's terms. The terms'
+   * weighted frequencies are added up before BM25 saturation (like one term with synonyms), so
+   * a section full of `raise`, `raised` and `raises` beats one with a single `range`; every
+   * alternative shares the slot's inverse document frequency (its most common alternative's),
+   * so a rare misspelling or completion cannot outweigh the common word.
+   */
+  const scoreSlot = (
+    slot: PlannedSlot,
+    visit: (id: number, score: number) => void,
+  ): void => {
+    const factor = idf(slot.df, stats.documents) * (k1 + 1);
+    if (process.env.SUMTF !== "1") {
+      for (const term of slot.terms) {
+        weighTerm(term.termId, 1, (id, weighted) =>
+          visit(id, (factor * term.weight * weighted) / (k1 + weighted)),
+        );
+      }
+      return;
+    }
+    const slotIdf = idf(slot.df, stats.documents);
+    const cap = Number(process.env.RCAP ?? 1);
+    for (const term of slot.terms) {
+      const ratio =
+        term.how === "prefix"
+          ? Math.min(cap, idf(term.df, stats.documents) / slotIdf)
+          : 1;
+      weighTerm(term.termId, term.weight * ratio, (id, weighted) => {
+        if (accumulated[id] === 0) touched.push(id);
+        accumulated[id] = (accumulated[id] as number) + weighted;
+      });
+    }
+    for (const id of touched) {
+      const weighted = accumulated[id] as number;
+      accumulated[id] = 0;
+      visit(id, (factor * weighted) / (k1 + weighted));
+    }
+    touched.length = 0;
+  };
+
+  groups.forEach((group, g) => {
+    if (group.stopWord) return;
+    for (const variant of group.variants) {
+      if (variant.slots.some((slot) => slot.terms.length === 0)) continue;
+      if (variant.slots.length === 1) {
+        const weight = variant.weight;
+        scoreSlot(variant.slots[0] as PlannedSlot, (id, score) => {
+          result.raise(result.slot(id), g, score * weight);
+        });
+        continue;
+      }
+      let combined: Map<number, number> | undefined;
+      for (const slot of variant.slots) {
+        const best = new Map<number, number>();
+        const previous = combined;
+        scoreSlot(slot, (id, score) => {
+          if (previous !== undefined && !previous.has(id)) return;
+          if (score > (best.get(id) ?? 0)) best.set(id, score);
+        });
+        if (previous === undefined) combined = best;
+        else {
+          const next = new Map<number, number>();
+          for (const [id, score] of best)
+            next.set(id, score + (previous.get(id) ?? 0));
+          combined = next;
+        }
+        if (combined.size === 0) break;
+      }
+      const scale = variant.weight / Math.sqrt(variant.slots.length);
+      // A variant of n slots sums n BM25 scores; dividing by √n keeps it comparable to one word.
+      for (const [id, score] of combined ?? [])
+        result.raise(result.slot(id), g, score * scale);
+    }
+  });
+  return result;
+}

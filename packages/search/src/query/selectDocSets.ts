@@ -1,0 +1,65 @@
+import type { SearchRequest } from '@docs-portal/contracts';
+import type { StoredDocSet } from '../core/IndexStore';
+import type { ReaderAccess } from '../SearchEngine';
+import { compareVersions } from './versions';
+
+/** Which doc sets a query searches and which ones each facet counts over. */
+export interface DocSetScopes {
+  /** Doc sets the reader may read. Nothing outside this set is ever touched. */
+  readable: StoredDocSet[];
+  /** Doc sets the hits and the total come from (filters and version rule applied). */
+  search: Set<number>;
+  /** Doc sets counted by the product facet (all filters but the product filter). */
+  product: Set<number>;
+  /** Doc sets counted by the version facet (all filters but the version rule: every version). */
+  version: Set<number>;
+  /** Doc sets counted by the doc type facet (all filters but the doc type filter). */
+  docType: Set<number>;
+  /** Union of the above: the doc sets whose postings the query reads. */
+  needed: number[];
+}
+
+/** True when a reader with these audiences may read the doc set. */
+export function mayRead(docSet: StoredDocSet, access: ReaderAccess): boolean {
+  const audience = docSet.docSet.audience;
+  return audience.includes('*') || audience.some((value) => access.audiences.includes(value));
+}
+
+/**
+ * Works out the doc sets of a query. Without a version filter only the newest readable version
+ * of each product (per doc type) is searched, so a reader does not get the same page once per
+ * version; the version facet still counts every readable version so that older ones can be
+ * chosen.
+ */
+export function selectDocSets(
+  docSets: readonly StoredDocSet[],
+  filters: Pick<SearchRequest, 'product' | 'version' | 'docType'>,
+  access: ReaderAccess,
+): DocSetScopes {
+  const readable = docSets.filter((d) => mayRead(d, access));
+  const newest = new Map<string, string>();
+  for (const { docSet } of readable) {
+    const key = `${docSet.product}\u0000${docSet.docType}`;
+    const best = newest.get(key);
+    if (best === undefined || compareVersions(docSet.version, best) > 0)
+      newest.set(key, docSet.version);
+  }
+  const passProduct = (d: StoredDocSet) =>
+    filters.product.length === 0 || filters.product.includes(d.docSet.product);
+  const passDocType = (d: StoredDocSet) =>
+    filters.docType.length === 0 || filters.docType.includes(d.docSet.docType);
+  const passVersion = (d: StoredDocSet) =>
+    filters.version.length > 0
+      ? filters.version.includes(d.docSet.version)
+      : newest.get(`${d.docSet.product}\u0000${d.docSet.docType}`) === d.docSet.version;
+  const ids = (keep: (d: StoredDocSet) => boolean) =>
+    new Set(readable.filter(keep).map((d) => d.storeId));
+  const search = ids((d) => passProduct(d) && passDocType(d) && passVersion(d));
+  const product = ids((d) => passDocType(d) && passVersion(d));
+  const version = ids((d) => passProduct(d) && passDocType(d));
+  const docType = ids((d) => passProduct(d) && passVersion(d));
+  const needed = [...new Set([...search, ...product, ...version, ...docType])].sort(
+    (a, b) => a - b,
+  );
+  return { readable, search, product, version, docType, needed };
+}

@@ -1,0 +1,239 @@
+import type { PageRecord } from '../core/analysePage';
+import type { DocSetDescriptor } from '../SearchEngine';
+
+/** A doc set of the contract corpus with its pages. */
+export interface ContractDocSet {
+  /** Descriptor. */
+  docSet: DocSetDescriptor;
+  /** Pages. */
+  pages: PageRecord[];
+}
+
+type Section = [heading: string, anchor: string, text: string];
+
+function page(path: string, title: string, breadcrumb: string[], sections: Section[]): PageRecord {
+  return {
+    path,
+    title,
+    breadcrumb,
+    hash: `${path}:${title}`,
+    sections: sections.map(([heading, anchor, text]) => ({ heading, anchor, text })),
+  };
+}
+
+function docSet(
+  id: string,
+  product: string,
+  version: string,
+  docType: string,
+  audience: string[],
+  urlPrefix: string,
+): DocSetDescriptor {
+  return {
+    id,
+    title: `${product} ${version} ${docType}`,
+    product,
+    version,
+    docType,
+    audience,
+    urlPrefix,
+    folder: `/nowhere/${id}`,
+  };
+}
+
+/** The Data Platform 6.10 user guide: the newest version, readable by everyone. */
+const GUIDE_6_10: ContractDocSet = {
+  docSet: docSet(
+    'dp-6.10',
+    'Data Platform',
+    '6.10',
+    'User Guide',
+    ['*'],
+    '/docs/6_10/Web/UserGuide',
+  ),
+  pages: [
+    page(
+      '/Content/Protection/BackupPolicies.htm',
+      'Backup Policies',
+      ['Protection'],
+      [
+        [
+          '',
+          '',
+          'A backup policy defines when protection jobs run and how long snapshots are kept.',
+        ],
+        [
+          'Retention period',
+          'RetentionPeriod',
+          'The retention period sets how long each snapshot is kept before it expires.',
+        ],
+        ['Schedules', 'Schedules', 'Schedules start jobs hourly, daily or weekly.'],
+      ],
+    ),
+    page(
+      '/Content/Protection/Jobs.htm',
+      'Protection Jobs',
+      ['Protection'],
+      [
+        ['', '', 'Protection jobs copy data from sources according to a backup policy.'],
+        ['Job status', 'JobStatus', 'Each run reports success, warning or failure.'],
+      ],
+    ),
+    page(
+      '/Content/Admin/StorageDomains.htm',
+      'Storage Domains',
+      ['Administration'],
+      [
+        [
+          '',
+          '',
+          'Each storage domain keeps its own period of retention, which differs per cluster.',
+        ],
+      ],
+    ),
+    page(
+      '/Content/Kubernetes/Overview.htm',
+      'Kubernetes Protection',
+      ['Protection'],
+      [['', '', 'Protect Kubernetes clusters, namespaces and persistent volumes.']],
+    ),
+    page(
+      '/Content/Remote/Copies.htm',
+      'Remote Copies',
+      ['Remote'],
+      [['', '', 'Use the wizard to replicate data to another site.']],
+    ),
+    page(
+      '/Content/Remote/Sites.htm',
+      'Remote Sites',
+      ['Remote'],
+      [['', '', 'Use the wizard for replication of data to another site.']],
+    ),
+    page(
+      '/Content/Security/Settings.htm',
+      'Security Settings',
+      ['Security'],
+      [
+        ['', '', 'Settings that protect the cluster.'],
+        ['Encryption keys', 'EncryptionKeys', 'Rotate them every year.'],
+      ],
+    ),
+    page(
+      '/Content/Setup/Cluster.htm',
+      'Cluster Setup',
+      ['Setup'],
+      [
+        ['', '', 'Set up the cluster network first.'],
+        [
+          'Before you start',
+          'BeforeYouStart',
+          'Gather the encryption keys from the key manager before you start.',
+        ],
+      ],
+    ),
+    page(
+      '/Content/Setup/Pairs.htm',
+      'Cluster Pairs',
+      ['Setup'],
+      [['', '', 'Clusters stay online with high availability pairs.']],
+    ),
+    page(
+      '/Content/Reference/Cli.htm',
+      'Command Line',
+      ['Reference'],
+      [['', '', 'Run iris_cli job.run_now to start a job at once.']],
+    ),
+    page(
+      '/Content/Security/Sanitizer.htm',
+      'Output Sanitizer',
+      ['Security'],
+      [
+        [
+          '',
+          '',
+          'The sanitizer blocks <script>alert(1)</script> and <img src=x onerror=alert(1)> in uploaded notes.',
+        ],
+      ],
+    ),
+  ],
+};
+
+/** The same guide one version older: hidden by default, found with a version filter. */
+const GUIDE_6_5: ContractDocSet = {
+  docSet: docSet('dp-6.5', 'Data Platform', '6.5', 'User Guide', ['*'], '/docs/6_5/Web/UserGuide'),
+  pages: [
+    page(
+      '/Content/Protection/BackupPolicies.htm',
+      'Backup Policies',
+      ['Protection'],
+      [
+        [
+          '',
+          '',
+          'A backup policy defines when protection jobs run. Legacyonly schedules are described here.',
+        ],
+      ],
+    ),
+  ],
+};
+
+/** An API reference that only exists for 6.5: still the newest of its doc type. */
+const API_6_5: ContractDocSet = {
+  docSet: docSet('dp-api-6.5', 'Data Platform', '6.5', 'API Reference', ['*'], '/docs/6_5/Api'),
+  pages: [
+    page(
+      '/jobs.html',
+      'Jobs API',
+      ['API'],
+      [['', '', 'GET /jobs lists protection jobs and their backup policy.']],
+    ),
+  ],
+};
+
+/** Helios: readable by customers and employees, not by partners. */
+const HELIOS: ContractDocSet = {
+  docSet: docSet(
+    'helios',
+    'Helios',
+    'current',
+    'User Guide',
+    ['customer', 'employee'],
+    '/docs/WebHelios',
+  ),
+  pages: [
+    page(
+      '/Content/Helios/Dashboard.htm',
+      'Helios Dashboard',
+      ['Helios'],
+      [['', '', 'The Helios dashboard shows protection jobs across all sites.']],
+    ),
+  ],
+};
+
+/** Internal runbooks: employees only. Its words must never surface for anyone else. */
+const RUNBOOKS: ContractDocSet = {
+  docSet: docSet('runbooks', 'Runbooks', '1.0', 'Runbook', ['employee'], '/docs/Runbooks'),
+  pages: [
+    page(
+      '/zorblax.html',
+      'Zorblax Recovery Runbook',
+      ['Runbooks'],
+      [
+        [
+          '',
+          '',
+          'Restart the zorblax daemon and check quasarite levels before protection jobs resume.',
+        ],
+      ],
+    ),
+  ],
+};
+
+/** Every doc set of the contract corpus. */
+export const CONTRACT_CORPUS: readonly ContractDocSet[] = [
+  GUIDE_6_10,
+  GUIDE_6_5,
+  API_6_5,
+  HELIOS,
+  RUNBOOKS,
+];

@@ -1,0 +1,361 @@
+import type { SearchRequest, SearchResponse } from '@docs-portal/contracts';
+import { SearchResponseSchema, SuggestResponseSchema } from '@docs-portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReaderAccess, SearchEngine } from '../SearchEngine';
+import { CONTRACT_CORPUS } from './contractCorpus';
+
+/** Builds a fresh, empty engine for the contract suite. */
+export type MakeContractEngine = (config: { synonyms?: string[][] }) => Promise<SearchEngine>;
+
+const EVERYONE: ReaderAccess = { audiences: ['customer'] };
+const EMPLOYEE: ReaderAccess = { audiences: ['employee'] };
+const PARTNER: ReaderAccess = { audiences: ['partner'] };
+
+function request(q: string, overrides: Partial<SearchRequest> = {}): SearchRequest {
+  return {
+    q,
+    product: [],
+    version: [],
+    docType: [],
+    page: 1,
+    pageSize: 10,
+    explain: false,
+    ...overrides,
+  };
+}
+
+const titles = (response: SearchResponse) => response.hits.map((hit) => hit.title);
+const paths = (response: SearchResponse) => response.hits.map((hit) => hit.url.split('?')[0]);
+
+/**
+ * The behaviour every `SearchEngine` implementation must show, run against a fresh engine
+ * loaded with a small corpus of five doc sets (two versions of a guide, an API reference, a
+ * customer-only set and an employee-only set): ranking orders, typo tolerance, prefixes,
+ * phrases, synonyms, identifiers, facets, filters, paging, version awareness, escaping of
+ * hostile text, access inside the query, suggestions, and index life cycle.
+ */
+export function runSearchEngineContract(name: string, makeEngine: MakeContractEngine): void {
+  describe(`SearchEngine contract: ${name}`, () => {
+    let engine: SearchEngine;
+    const search = async (
+      q: string,
+      access: ReaderAccess = EVERYONE,
+      overrides: Partial<SearchRequest> = {},
+    ) => {
+      const response = await engine.search(request(q, overrides), access);
+      SearchResponseSchema.parse(response);
+      return response;
+    };
+
+    beforeAll(async () => {
+      engine = await makeEngine({
+        synonyms: [
+          ['k8s', 'kubernetes'],
+          ['ha', 'high availability'],
+        ],
+      });
+      for (const { docSet, pages } of CONTRACT_CORPUS) {
+        await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
+      }
+    });
+
+    afterAll(async () => {
+      await engine.close();
+    });
+
+    describe('ranking', () => {
+      it('ranks a title match above a body match', async () => {
+        const response = await search('backup policy');
+        expect(titles(response)[0]).toBe('Backup Policies');
+        expect(titles(response)).toEqual(expect.arrayContaining(['Protection Jobs', 'Jobs API']));
+      });
+
+      it('ranks a heading match above a body match', async () => {
+        const response = await search('encryption keys');
+        expect(titles(response).slice(0, 2)).toEqual(['Security Settings', 'Cluster Setup']);
+        expect(response.hits[0]?.section).toBe('Encryption keys');
+      });
+
+      it('ranks the exact word above another form of it', async () => {
+        expect(titles(await search('replicate'))).toEqual(['Remote Copies', 'Remote Sites']);
+        expect(titles(await search('replication'))).toEqual(['Remote Sites', 'Remote Copies']);
+      });
+
+      it('ranks words next to each other above words far apart', async () => {
+        const response = await search('retention period');
+        expect(titles(response).slice(0, 2)).toEqual(['Backup Policies', 'Storage Domains']);
+        expect(response.hits[0]?.section).toBe('Retention period');
+      });
+
+      it('groups a page with its best sections beneath it', async () => {
+        const response = await search('snapshot kept');
+        const hit = response.hits[0];
+        expect(hit?.title).toBe('Backup Policies');
+        expect(response.hits.filter((h) => h.title === 'Backup Policies')).toHaveLength(1);
+        expect(hit?.sections.map((s) => s.heading).sort()).toEqual(['', 'Retention period']);
+        expect(hit?.sections[0]?.url).toBe(hit?.url);
+      });
+    });
+
+    describe('matching', () => {
+      it('tolerates one typo from five letters and two from nine', async () => {
+        expect(titles(await search('kubernets'))[0]).toBe('Kubernetes Protection');
+        expect(titles(await search('encrpytion'))[0]).toBe('Security Settings');
+        expect(titles(await search('namspcaes'))[0]).toBe('Kubernetes Protection');
+      });
+
+      it('completes the last word while it is being typed', async () => {
+        expect(titles(await search('kuber'))[0]).toBe('Kubernetes Protection');
+        expect(titles(await search('retention per'))[0]).toBe('Backup Policies');
+      });
+
+      it('matches a quoted phrase only where its words follow each other', async () => {
+        const response = await search('"retention period"');
+        expect(titles(response)).toEqual(['Backup Policies']);
+        expect(response.total).toBe(1);
+      });
+
+      it('expands configured synonyms, single words and phrases', async () => {
+        expect(titles(await search('k8s'))[0]).toBe('Kubernetes Protection');
+        expect(titles(await search('ha'))[0]).toBe('Cluster Pairs');
+        expect(titles(await search('high availability'))[0]).toBe('Cluster Pairs');
+      });
+
+      it('finds identifiers whole and by their parts', async () => {
+        expect(titles(await search('job.run_now'))[0]).toBe('Command Line');
+        expect(titles(await search('run_now'))[0]).toBe('Command Line');
+        expect(titles(await search('iris_cli'))[0]).toBe('Command Line');
+      });
+
+      it('answers an empty query with nothing', async () => {
+        const response = await search('   ');
+        expect(response.total).toBe(0);
+        expect(response.hits).toEqual([]);
+        expect(response.suggestion).toBeNull();
+      });
+    });
+
+    describe('answer shape', () => {
+      it('links each hit to its section with a Highlight parameter', async () => {
+        const response = await search('retention period');
+        expect(response.hits[0]?.url).toBe(
+          '/docs/6_10/Web/UserGuide/Content/Protection/BackupPolicies.htm?Highlight=retention%20period#RetentionPeriod',
+        );
+        const top = await search('hourly');
+        expect(top.hits[0]?.url).toMatch(/BackupPolicies\.htm\?Highlight=hourly#Schedules$/);
+        const pageTop = await search('wizard replicate');
+        expect(pageTop.hits[0]?.url).toBe(
+          '/docs/6_10/Web/UserGuide/Content/Remote/Copies.htm?Highlight=wizard%20replicate',
+        );
+      });
+
+      it('fills title, breadcrumb, product, version, doc type and doc set', async () => {
+        const hit = (await search('schedules')).hits[0];
+        expect(hit).toMatchObject({
+          title: 'Backup Policies',
+          breadcrumb: ['Protection'],
+          product: 'Data Platform',
+          version: '6.10',
+          docType: 'User Guide',
+          docSet: 'dp-6.10',
+        });
+      });
+
+      it('escapes hostile page text in snippets, leaving only <mark> as markup', async () => {
+        const hit = (await search('sanitizer')).hits[0];
+        expect(hit?.snippet).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+        expect(hit?.snippet).toContain('&lt;img src=x onerror=alert(1)&gt;');
+        expect(hit?.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+        expect(hit?.snippet).toContain('<mark>sanitizer</mark>');
+      });
+
+      it('explains scores when asked', async () => {
+        const response = await search('retention period', EVERYONE, { explain: true });
+        const explain = response.hits[0]?.explain;
+        expect(explain?.fields.heading).toEqual(expect.arrayContaining(['retention', 'period']));
+        expect(explain?.terms.map((t) => t.how)).toContain('exact');
+        expect((await search('retention period')).hits[0]?.explain).toBeUndefined();
+      });
+    });
+
+    describe('facets, filters, paging and versions', () => {
+      it('searches only the newest version of each product by default', async () => {
+        const response = await search('backup policy');
+        expect(new Set(response.hits.map((h) => h.version))).toEqual(new Set(['6.10', '6.5']));
+        expect(
+          response.hits
+            .filter((h) => h.docType === 'User Guide')
+            .every((h) => h.version === '6.10'),
+        ).toBe(true);
+        const older = await search('backup policy', EVERYONE, { version: ['6.5'] });
+        expect(older.hits.map((h) => h.docSet).sort()).toEqual(['dp-6.5', 'dp-api-6.5']);
+      });
+
+      it('counts every version in the version facet so older ones can be chosen', async () => {
+        const response = await search('legacyonly');
+        expect(response.total).toBe(0);
+        expect(response.facets.version).toEqual([{ value: '6.5', count: 1 }]);
+        expect(response.suggestion).toBeNull();
+      });
+
+      it('counts pages per product, version and doc type, each ignoring its own filter', async () => {
+        const all = await search('protection jobs');
+        expect(all.facets.product).toEqual([
+          { value: 'Data Platform', count: all.total - 1 },
+          { value: 'Helios', count: 1 },
+        ]);
+        const filtered = await search('protection jobs', EVERYONE, { docType: ['API Reference'] });
+        expect(filtered.hits.map((h) => h.title)).toEqual(['Jobs API']);
+        expect(filtered.total).toBe(1);
+        expect(filtered.facets.docType.map((f) => f.value).sort()).toEqual([
+          'API Reference',
+          'User Guide',
+        ]);
+        const helios = await search('protection jobs', EVERYONE, { product: ['Helios'] });
+        expect(helios.hits.map((h) => h.product)).toEqual(['Helios']);
+        expect(helios.facets.product.map((f) => f.value)).toContain('Data Platform');
+      });
+
+      it('pages through hits without repeating them', async () => {
+        const first = await search('protection', EVERYONE, { pageSize: 2 });
+        const second = await search('protection', EVERYONE, { pageSize: 2, page: 2 });
+        expect(first.total).toBeGreaterThan(3);
+        expect(second.total).toBe(first.total);
+        expect(first.hits).toHaveLength(2);
+        expect(second.hits).toHaveLength(2);
+        expect(paths(first).some((p) => paths(second).includes(p))).toBe(false);
+        const past = await search('protection', EVERYONE, { pageSize: 10, page: 50 });
+        expect(past.hits).toEqual([]);
+        expect(past.total).toBe(first.total);
+      });
+    });
+
+    describe('access inside the query', () => {
+      it('never returns, counts or suggests pages of doc sets the reader may not read', async () => {
+        const response = await search('zorblax');
+        expect(response.total).toBe(0);
+        expect(response.hits).toEqual([]);
+        expect(response.facets).toEqual({ product: [], version: [], docType: [] });
+        expect((await search('zorblaxx')).suggestion).toBeNull();
+        expect((await search('quasarit')).suggestion).toBeNull();
+        const suggestions = await engine.suggest({ q: 'zorb', limit: 8 }, EVERYONE);
+        expect(suggestions.suggestions).toEqual([]);
+      });
+
+      it('keeps hidden doc sets out of totals and facets of shared words', async () => {
+        const customer = await search('protection jobs');
+        const employee = await search('protection jobs', EMPLOYEE);
+        expect(employee.total).toBe(customer.total + 1);
+        expect(customer.facets.product.map((f) => f.value)).not.toContain('Runbooks');
+        expect(employee.facets.product.map((f) => f.value)).toContain('Runbooks');
+      });
+
+      it('shows a doc set to the audiences it names and to no one else', async () => {
+        expect(titles(await search('zorblax', EMPLOYEE))).toEqual(['Zorblax Recovery Runbook']);
+        expect((await search('zorblaxx', EMPLOYEE)).suggestion).toBe('zorblax');
+        expect(titles(await search('helios dashboard', EVERYONE))).toContain('Helios Dashboard');
+        expect(titles(await search('helios dashboard', PARTNER))).not.toContain('Helios Dashboard');
+        expect(
+          (await search('helios dashboard', { audiences: [] })).facets.product.map((f) => f.value),
+        ).not.toContain('Helios');
+      });
+    });
+
+    describe('suggestions', () => {
+      it('offers "did you mean" for unknown words', async () => {
+        const response = await search('snapshto retention');
+        expect(response.suggestion).toBe('snapshot retention');
+        expect((await search('snapshot retention')).suggestion).toBeNull();
+      });
+
+      it('suggests titles and completions while typing', async () => {
+        const response = await engine.suggest({ q: 'kuber', limit: 5 }, EVERYONE);
+        SuggestResponseSchema.parse(response);
+        expect(response.suggestions).toContainEqual({
+          kind: 'title',
+          text: 'Kubernetes Protection',
+          url: '/docs/6_10/Web/UserGuide/Content/Kubernetes/Overview.htm',
+        });
+        expect(response.suggestions).toContainEqual({ kind: 'query', text: 'kubernetes' });
+        expect(response.suggestions.length).toBeLessThanOrEqual(5);
+      });
+    });
+
+    describe('index life cycle', () => {
+      it('applies page changes and removals, and removes whole doc sets', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = {
+          ...base.docSet,
+          id: 'scratch',
+          product: 'Scratch',
+          urlPrefix: '/docs/Scratch',
+        };
+        const make = (text: string) => ({
+          path: '/a.htm',
+          title: 'Scratch Page',
+          breadcrumb: [],
+          hash: text,
+          sections: [{ heading: '', anchor: '', text }],
+        });
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [make('first flamingo text')],
+          removals: [],
+        });
+        expect((await search('flamingo')).total).toBe(1);
+        const indexed = await engine.indexedPages('scratch');
+        expect([...indexed.hashes.entries()]).toEqual([['/a.htm', 'first flamingo text']]);
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [make('second pelican text')],
+          removals: [],
+          basedOn: indexed.revision,
+        });
+        expect((await search('flamingo')).total).toBe(0);
+        expect((await search('pelican')).total).toBe(1);
+        await expect(
+          engine.applyDocSetChanges({
+            docSet,
+            upserts: [],
+            removals: ['/a.htm'],
+            basedOn: indexed.revision,
+          }),
+        ).rejects.toMatchObject({ name: 'IndexConflictError' });
+        await engine.applyDocSetChanges({ docSet, upserts: [], removals: ['/a.htm'] });
+        expect((await search('pelican')).total).toBe(0);
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [make('third heron text')],
+          removals: [],
+        });
+        expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).toContain('scratch');
+        await engine.removeDocSet('scratch');
+        expect((await search('heron')).total).toBe(0);
+        expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).not.toContain('scratch');
+      });
+
+      it('applies a change to doc set metadata such as its audience', async () => {
+        const helios = CONTRACT_CORPUS.find((d) => d.docSet.id === 'helios');
+        if (helios === undefined) throw new Error('helios missing');
+        await engine.applyDocSetChanges({
+          docSet: { ...helios.docSet, audience: ['*'] },
+          upserts: [],
+          removals: [],
+        });
+        expect(titles(await search('helios dashboard', PARTNER))).toContain('Helios Dashboard');
+        await engine.applyDocSetChanges({ docSet: helios.docSet, upserts: [], removals: [] });
+        expect(titles(await search('helios dashboard', PARTNER))).not.toContain('Helios Dashboard');
+      });
+
+      it('reports its size and answers ping', async () => {
+        const stats = await engine.stats();
+        expect(stats.docSets).toBe(CONTRACT_CORPUS.length);
+        expect(stats.pages).toBe(CONTRACT_CORPUS.reduce((n, d) => n + d.pages.length, 0));
+        expect(stats.sections).toBeGreaterThan(stats.pages);
+        expect(stats.bytes).toBeGreaterThan(0);
+        await expect(engine.ping()).resolves.toBeUndefined();
+      });
+    });
+  });
+}

@@ -1,0 +1,181 @@
+import { foldCase } from './foldCase';
+
+/** Longest term the index keeps; longer runs (hashes, base64) are noise for search. */
+export const MAX_TERM_LENGTH = 64;
+
+/** One term found in a text, with where it sits. */
+export interface TextToken {
+  /** Normalised term (case folded, diacritics removed). */
+  term: string;
+  /** Word position; a joined identifier shares the position of its first part. */
+  position: number;
+  /** Offset of the first character in the original text. */
+  start: number;
+  /** Offset after the last character in the original text. */
+  end: number;
+  /** True for the joined form of an identifier (`os.path.join`, `__init__`). */
+  joined: boolean;
+}
+
+/** A word of a query: the parts it splits into and, for identifiers, the joined form too. */
+export interface QueryWord {
+  /** The word as typed (trimmed). */
+  raw: string;
+  /** Normalised parts (`os.path.join` → `os`, `path`, `join`). */
+  parts: string[];
+  /** Normalised joined form when the word is an identifier or compound, else undefined. */
+  joined?: string;
+}
+
+// A chunk is a run of word characters, possibly joined by `.`, `-` or `::` into an identifier.
+const CHUNK = /[\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*/gu;
+const SEPARATOR = /[._:-]/;
+
+function isUpper(ch: string): boolean {
+  return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
+}
+
+function isLowerOrDigit(ch: string): boolean {
+  return /[\p{Ll}\p{N}]/u.test(ch);
+}
+
+/** Splits a chunk into [start, end) spans of its parts: at separators, underscores and camelCase. */
+function partSpans(chunk: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let start = -1;
+  for (let i = 0; i <= chunk.length; i++) {
+    const ch = chunk[i];
+    if (ch === undefined || SEPARATOR.test(ch)) {
+      if (start >= 0) spans.push([start, i]);
+      start = -1;
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    const prev = chunk[i - 1] ?? '';
+    const next = chunk[i + 1] ?? '';
+    // lowerUpper (getElement) and UPPERUpperlower (XMLParser) start a new part.
+    if (isUpper(ch) && (isLowerOrDigit(prev) || (isUpper(prev) && /\p{Ll}/u.test(next)))) {
+      spans.push([start, i]);
+      start = i;
+    }
+  }
+  return spans;
+}
+
+interface ChunkPart {
+  term: string;
+  start: number;
+  end: number;
+}
+
+/** A joined form inside a chunk: the whole identifier or a dotted tail or segment of it. */
+interface ChunkJoin {
+  term: string;
+  /** Index of its first part. */
+  part: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The normalised parts of one chunk and its joined forms, offsets relative to the chunk. An
+ * identifier joins whole (`sys.last_value`) and, when dotted, also by its dotted tails
+ * (`last_value`, `Queue.get` of `asyncio.Queue.get`) and compound segments (`createElement` of
+ * `Document.createElement`): documentation names the same thing with and without its owners.
+ */
+function analyseChunk(chunk: string): { parts: ChunkPart[]; joins: ChunkJoin[] } {
+  // Fast path for plain words, by far the most common chunks.
+  if (/^[A-Za-z]?[a-z0-9]*$/.test(chunk)) {
+    if (chunk.length > MAX_TERM_LENGTH) return { parts: [], joins: [] };
+    return { parts: [{ term: chunk.toLowerCase(), start: 0, end: chunk.length }], joins: [] };
+  }
+  const parts: ChunkPart[] = [];
+  for (const [s, e] of partSpans(chunk)) {
+    const term = foldCase(chunk.slice(s, e));
+    if (term.length > 0 && term.length <= MAX_TERM_LENGTH) parts.push({ term, start: s, end: e });
+  }
+  const joins: ChunkJoin[] = [];
+  if (parts.length === 0) return { parts, joins };
+  const seen = new Set<string>();
+  const addJoin = (start: number, end: number) => {
+    const first = parts.findIndex((p) => p.start >= start);
+    const inside = parts.filter((p) => p.start >= start && p.end <= end);
+    const term = foldCase(chunk.slice(start, end)).replace(/^[.:-]+|[.:-]+$/g, '');
+    if (first < 0 || inside.length === 0 || term.length > MAX_TERM_LENGTH || seen.has(term)) return;
+    if (inside.length === 1 && term === inside[0]?.term) return;
+    seen.add(term);
+    joins.push({ term, part: first, start, end });
+  };
+  addJoin(0, chunk.length);
+  const dots = [...chunk.matchAll(/\.|::/g)].map((m) => [m.index, m.index + m[0].length] as const);
+  if (dots.length > 0) {
+    const bounds = [0, ...dots.map(([, after]) => after)];
+    const ends = [...dots.map(([at]) => at), chunk.length];
+    bounds.forEach((start, i) => {
+      if (i > 0) addJoin(start, chunk.length);
+      addJoin(start, ends[i] as number);
+    });
+  }
+  return { parts, joins };
+}
+
+/**
+ * Splits text into index terms with positions and offsets. Identifiers yield their parts at
+ * consecutive positions and their joined forms at the position of their first part, so that
+ * `os.path.join` is found by `os.path.join`, `path.join`, `path join` and `join`.
+ */
+export function tokenizeText(text: string, firstPosition = 0): TextToken[] {
+  const tokens: TextToken[] = [];
+  let position = firstPosition;
+  for (const match of text.matchAll(CHUNK)) {
+    const chunk = match[0];
+    const offset = match.index;
+    const { parts, joins } = analyseChunk(chunk);
+    if (parts.length === 0) continue;
+    parts.forEach((part, i) => {
+      tokens.push({
+        term: part.term,
+        position: position + i,
+        start: offset + part.start,
+        end: offset + part.end,
+        joined: false,
+      });
+      for (const join of joins) {
+        if (join.part !== i) continue;
+        tokens.push({
+          term: join.term,
+          position: position + i,
+          start: offset + join.start,
+          end: offset + join.end,
+          joined: true,
+        });
+      }
+    });
+    position += parts.length;
+  }
+  return tokens;
+}
+
+/** Number of word positions a text occupies (joined forms do not add any). */
+export function countPositions(tokens: readonly TextToken[]): number {
+  let count = 0;
+  for (const token of tokens) if (!token.joined) count++;
+  return count;
+}
+
+/** Splits a query (or a part of one) into words, each with its parts and joined form. */
+export function tokenizeQueryWords(text: string): QueryWord[] {
+  const words: QueryWord[] = [];
+  for (const match of text.matchAll(CHUNK)) {
+    const { parts, joins } = analyseChunk(match[0]);
+    if (parts.length === 0) continue;
+    const word: QueryWord = { raw: match[0], parts: parts.map((p) => p.term) };
+    const whole = joins.find((join) => join.start === 0 && join.end === match[0].length);
+    if (whole !== undefined) word.joined = whole.term;
+    words.push(word);
+  }
+  return words;
+}

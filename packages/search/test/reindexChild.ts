@@ -1,0 +1,35 @@
+// Child process of the atomic-reindex test: syncs a doc set and, half way through writing the
+// index, announces it and blocks inside the open write transaction until it is killed.
+import { createSearchEngine, syncDocSet } from '../src/index';
+
+const [dataDir, folder] = process.argv.slice(2);
+if (dataDir === undefined || folder === undefined)
+  throw new Error('usage: reindexChild <dataDir> <folder>');
+const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
+await syncDocSet(
+  engine,
+  {
+    id: 'atomic',
+    title: 'Atomic',
+    product: 'Atomic',
+    version: '1',
+    docType: 'Guide',
+    audience: ['*'],
+    urlPrefix: '/docs/atomic',
+    folder,
+  },
+  {
+    onProgress(progress) {
+      if (
+        progress.phase === 'write' &&
+        progress.done >= progress.total / 2 &&
+        progress.done < progress.total
+      ) {
+        // Writes to a pipe are synchronous on Linux, so the parent sees this before we block.
+        process.stdout.write('HALF\n');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+      }
+    },
+  },
+);
+process.stdout.write('DONE\n');

@@ -1,0 +1,125 @@
+import type { UserKind } from '@docs-portal/contracts';
+
+/** Longest query kept, in characters (longer ones are cut). */
+export const MAX_ANALYTICS_QUERY_LENGTH = 500;
+/** Longest result URL kept, in characters. */
+export const MAX_ANALYTICS_URL_LENGTH = 2000;
+/**
+ * A search is folded into a later one of the same reader kind, within this many milliseconds, whose
+ * query starts with its query: search as you type sends "ba", "bac", "backup", and only "backup"
+ * is what the reader searched for. Also folds a query run again (paging to "all results", a filter).
+ */
+export const DEFAULT_SUPERSEDE_WINDOW_MS = 5000;
+
+/** A search a reader ran. Nothing identifies the reader beyond their kind. */
+export interface SearchEvent {
+  /** The query as typed; stores keep it normalised ({@link normaliseQuery}). */
+  query: string;
+  /** Facet filters applied (field -> values). */
+  filters: Record<string, string[]>;
+  /** Pages found (the answer's total). */
+  resultCount: number;
+  /** Time the engine took, in milliseconds. */
+  tookMs: number;
+  /** Who searched: customer, partner or employee. */
+  kind: UserKind;
+  /** When. */
+  at: Date;
+}
+
+/** A search result a reader opened. */
+export interface ClickEvent {
+  /** The query the result was found with (normalised when stored). */
+  query: string;
+  /** Position of the result's page in the whole result list, from 1. */
+  rank: number;
+  /** The URL opened: a path under the portal's base path. */
+  url: string;
+  /** Who clicked: customer, partner or employee. */
+  kind: UserKind;
+  /** When. */
+  at: Date;
+}
+
+/** A period of a report: from `from` (included) to `to` (excluded). */
+export interface ReportRange {
+  /** Start, included. */
+  from: Date;
+  /** End, excluded. */
+  to: Date;
+}
+
+/** How long the lists of a report are. */
+export interface ReportOptions {
+  /** Rows of the query lists (default 50). */
+  limit?: number;
+}
+
+/** A query and how often it was searched. */
+export interface QueryCount {
+  /** The normalised query. */
+  query: string;
+  /** Searches of it in the period. */
+  searches: number;
+}
+
+/** What readers searched for and opened over a period: for the documentation team. */
+export interface AnalyticsReport {
+  /** Searches counted (search-as-you-type steps folded into the search they led to). */
+  searches: number;
+  /** Of those, searches that found nothing. */
+  zeroResultSearches: number;
+  /** Result clicks. */
+  clicks: number;
+  /** Most searched queries, most first: with their average result count and clicks. */
+  topQueries: (QueryCount & { averageResults: number; clicks: number })[];
+  /** Queries that found nothing, most searched first: what the documentation misses. */
+  zeroResultQueries: (QueryCount & { lastSearchedAt: Date })[];
+  /** Clicks at each result rank, and their share of the period's searches (click-through rate). */
+  clickThroughByRank: { rank: number; clicks: number; rate: number }[];
+}
+
+/**
+ * Where search analytics are kept: SQLite in the data folder by default, PostgreSQL when several
+ * replicas share them. Every implementation passes the contract suite of
+ * `testing/analyticsStoreContract.ts`.
+ */
+export interface AnalyticsStore {
+  /** Backend id (`sqlite`, `postgres`). */
+  readonly kind: string;
+  /**
+   * Records a search: query normalised, and earlier searches it supersedes (same kind, within the
+   * supersede window, a query this one starts with) folded into it. Empty queries are ignored.
+   */
+  recordSearch(event: SearchEvent): Promise<void>;
+  /** Records a result click (query normalised, URL capped). Empty queries are ignored. */
+  recordClick(event: ClickEvent): Promise<void>;
+  /** Counts searches and clicks of `range`. */
+  report(range: ReportRange, options?: ReportOptions): Promise<AnalyticsReport>;
+  /** Deletes events older than `before`; answers how many. For a retention schedule. */
+  purgeBefore(before: Date): Promise<number>;
+  /** Resolves when the store can be used; rejects with the reason otherwise (readiness). */
+  ping(): Promise<void>;
+  /** Closes the store; nothing may be called after. */
+  close(): Promise<void>;
+}
+
+/** A query as analytics keep it: trimmed, inner spaces collapsed, lower case, at most 500 characters. */
+export function normaliseQuery(query: string): string {
+  return query
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .slice(0, MAX_ANALYTICS_QUERY_LENGTH)
+    .trimEnd();
+}
+
+/** Facet filters in a stable form (fields and values sorted, empty fields dropped), for storage. */
+export function normaliseFilters(filters: Record<string, string[]>): Record<string, string[]> {
+  const sorted: Record<string, string[]> = {};
+  for (const field of Object.keys(filters).sort()) {
+    const values = filters[field] ?? [];
+    if (values.length > 0) sorted[field] = [...new Set(values)].sort();
+  }
+  return sorted;
+}

@@ -1,0 +1,250 @@
+import type pg from 'pg';
+import { createPgPool, queryPg } from '../../db/createPgPool';
+import { runMigrations, type Migration } from '../../db/runMigrations';
+import type { DependencyLogger } from '../../ops/ConnectionStateLog';
+import {
+  DEFAULT_SUPERSEDE_WINDOW_MS,
+  MAX_ANALYTICS_URL_LENGTH,
+  normaliseFilters,
+  normaliseQuery,
+  type AnalyticsReport,
+  type AnalyticsStore,
+  type ClickEvent,
+  type ReportOptions,
+  type ReportRange,
+  type SearchEvent,
+} from '../AnalyticsStore';
+
+/** Schema of the PostgreSQL analytics store, applied at start-up by `runMigrations`. */
+export const ANALYTICS_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-create-analytics-events',
+    sql: `CREATE TABLE search_events (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        kind text NOT NULL,
+        query text NOT NULL,
+        filters jsonb NOT NULL,
+        result_count integer NOT NULL,
+        took_ms double precision NOT NULL,
+        superseded boolean NOT NULL DEFAULT false
+      );
+      CREATE INDEX search_events_at ON search_events (at) WHERE NOT superseded;
+      CREATE INDEX search_events_kind_at ON search_events (kind, at) WHERE NOT superseded;
+      CREATE TABLE click_events (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        kind text NOT NULL,
+        query text NOT NULL,
+        rank integer NOT NULL,
+        url text NOT NULL
+      );
+      CREATE INDEX click_events_at ON click_events (at);`,
+  },
+];
+
+/** Component name of the analytics migrations in `schema_migrations`. */
+export const ANALYTICS_MIGRATIONS_COMPONENT = 'analytics';
+
+/** Where and how the PostgreSQL analytics store connects. */
+export interface PostgresAnalyticsStoreOptions {
+  /** `postgres://user[:password]@host:port/database`. */
+  url: string;
+  /** Most connections the pool opens. */
+  poolSize: number;
+  /** A query without an answer after this long fails (ms). */
+  queryTimeoutMs?: number;
+  /** Opening a connection fails after this long (ms). */
+  connectTimeoutMs?: number;
+  /** Where connection losses and recoveries are logged. */
+  logger?: DependencyLogger;
+  /** See {@link DEFAULT_SUPERSEDE_WINDOW_MS}. */
+  supersedeWindowMs?: number;
+}
+
+/** Searches counted in a period ($1 included, $2 excluded): the ones no later search superseded. */
+const COUNTED = 'at >= $1 AND at < $2 AND NOT superseded';
+
+/**
+ * The whole report in one statement, so it reads one snapshot even while other replicas write.
+ * `$1`/`$2` the period, `$3` the list limit.
+ */
+const REPORT_SQL = `
+SELECT
+  (SELECT count(*)::int FROM search_events WHERE ${COUNTED}) AS searches,
+  (SELECT count(*)::int FROM search_events WHERE ${COUNTED} AND result_count = 0) AS zero,
+  (SELECT count(*)::int FROM click_events WHERE at >= $1 AND at < $2) AS clicks,
+  (SELECT coalesce(json_agg(t ORDER BY t.searches DESC, t.query ASC), '[]'::json) FROM (
+     SELECT s.query, count(*)::int AS searches, avg(s.result_count)::float8 AS average,
+            coalesce((SELECT count(*)::int FROM click_events c
+                      WHERE c.query = s.query AND c.at >= $1 AND c.at < $2), 0) AS clicks
+     FROM search_events s WHERE s.at >= $1 AND s.at < $2 AND NOT s.superseded
+     GROUP BY s.query ORDER BY searches DESC, s.query ASC LIMIT $3) t) AS top,
+  (SELECT coalesce(json_agg(z ORDER BY z.searches DESC, z.last DESC, z.query ASC), '[]'::json) FROM (
+     SELECT query, count(*)::int AS searches,
+            (extract(epoch FROM max(at)) * 1000)::float8 AS last
+     FROM search_events WHERE ${COUNTED} AND result_count = 0
+     GROUP BY query ORDER BY searches DESC, last DESC, query ASC LIMIT $3) z) AS zero_queries,
+  (SELECT coalesce(json_agg(r ORDER BY r.rank), '[]'::json) FROM (
+     SELECT rank, count(*)::int AS clicks FROM click_events
+     WHERE at >= $1 AND at < $2 GROUP BY rank ORDER BY rank LIMIT 100) r) AS by_rank`;
+
+interface ReportRow {
+  searches: number;
+  zero: number;
+  clicks: number;
+  top: { query: string; searches: number; average: number; clicks: number }[];
+  zero_queries: { query: string; searches: number; last: number }[];
+  by_rank: { rank: number; clicks: number }[];
+}
+
+/**
+ * Search analytics in PostgreSQL, shared by several replicas. Folding search-as-you-type steps is
+ * one `UPDATE` plus one `INSERT` in a single statement, so two replicas recording at once never
+ * leave half a fold. Times are `timestamptz` (millisecond precision kept). The pool recovers by
+ * itself when PostgreSQL comes back after an outage.
+ */
+export class PostgresAnalyticsStore implements AnalyticsStore {
+  readonly kind = 'postgres';
+  private closed = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly windowMs: number;
+
+  /**
+   * Uses `pool`, whose database already has the `ANALYTICS_MIGRATIONS` schema; `open` does both.
+   * @param options.closePool whether `close()` ends the pool (default true: the store owns it).
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: { closePool?: boolean; supersedeWindowMs?: number } = {},
+  ) {
+    this.windowMs = options.supersedeWindowMs ?? DEFAULT_SUPERSEDE_WINDOW_MS;
+  }
+
+  /**
+   * Opens a pool, brings the schema up to date (safe when several replicas start at once) and
+   * returns the store.
+   * @throws Error naming the store when PostgreSQL cannot be reached or a migration fails.
+   */
+  static async open(options: PostgresAnalyticsStoreOptions): Promise<PostgresAnalyticsStore> {
+    const pool = createPgPool(options.url, options.poolSize, {
+      queryTimeoutMs: options.queryTimeoutMs ?? 5_000,
+      connectTimeoutMs: options.connectTimeoutMs,
+      logger: options.logger,
+      purpose: 'postgres analytics store',
+    });
+    try {
+      await runMigrations(pool, ANALYTICS_MIGRATIONS_COMPONENT, ANALYTICS_MIGRATIONS);
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw new Error(
+        `analytics.store (postgres): cannot prepare the analytics tables: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    return new PostgresAnalyticsStore(pool, { supersedeWindowMs: options.supersedeWindowMs });
+  }
+
+  /** Runs one query, tracked so `close()` can let it finish. */
+  private query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> {
+    if (this.closed) return Promise.reject(new Error('the postgres analytics store is closed'));
+    const running = queryPg<R>(this.pool, text, values);
+    this.inFlight.add(running);
+    const untrack = () => this.inFlight.delete(running);
+    running.then(untrack, untrack);
+    return running;
+  }
+
+  async recordSearch(event: SearchEvent): Promise<void> {
+    const query = normaliseQuery(event.query);
+    if (query === '') return;
+    const at = event.at.getTime();
+    await this.query(
+      `WITH folded AS (
+         UPDATE search_events SET superseded = true
+         WHERE kind = $1 AND at >= to_timestamp($2 / 1000.0) AND at <= to_timestamp($3 / 1000.0)
+           AND NOT superseded AND starts_with($4, query)
+       )
+       INSERT INTO search_events (at, kind, query, filters, result_count, took_ms)
+       VALUES (to_timestamp($3 / 1000.0), $1, $4, $5::jsonb, $6, $7)`,
+      [
+        event.kind,
+        at - this.windowMs,
+        at,
+        query,
+        JSON.stringify(normaliseFilters(event.filters)),
+        Math.max(0, Math.round(event.resultCount)),
+        Math.max(0, event.tookMs),
+      ],
+    );
+  }
+
+  async recordClick(event: ClickEvent): Promise<void> {
+    const query = normaliseQuery(event.query);
+    if (query === '') return;
+    await this.query(
+      `INSERT INTO click_events (at, kind, query, rank, url)
+       VALUES (to_timestamp($1 / 1000.0), $2, $3, $4, $5)`,
+      [
+        event.at.getTime(),
+        event.kind,
+        query,
+        Math.round(event.rank),
+        event.url.slice(0, MAX_ANALYTICS_URL_LENGTH),
+      ],
+    );
+  }
+
+  async report(range: ReportRange, options: ReportOptions = {}): Promise<AnalyticsReport> {
+    const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
+    const result = await this.query<ReportRow>(REPORT_SQL, [range.from, range.to, limit]);
+    const row = result.rows[0] as ReportRow;
+    const searches = row.searches;
+    return {
+      searches,
+      zeroResultSearches: row.zero,
+      clicks: row.clicks,
+      topQueries: row.top.map((q) => ({
+        query: q.query,
+        searches: q.searches,
+        averageResults: Math.round(q.average * 10) / 10,
+        clicks: q.clicks,
+      })),
+      zeroResultQueries: row.zero_queries.map((q) => ({
+        query: q.query,
+        searches: q.searches,
+        lastSearchedAt: new Date(Math.round(q.last)),
+      })),
+      clickThroughByRank: row.by_rank.map((r) => ({
+        rank: r.rank,
+        clicks: r.clicks,
+        rate: searches === 0 ? 0 : r.clicks / searches,
+      })),
+    };
+  }
+
+  async purgeBefore(before: Date): Promise<number> {
+    const result = await this.query<{ n: number }>(
+      `WITH s AS (DELETE FROM search_events WHERE at < $1 RETURNING 1),
+            c AS (DELETE FROM click_events WHERE at < $1 RETURNING 1)
+       SELECT ((SELECT count(*) FROM s) + (SELECT count(*) FROM c))::int AS n`,
+      [before],
+    );
+    return result.rows[0]?.n ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  /** Lets the queries in flight finish, then ends the pool (when the store owns it). Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.inFlight]);
+    if (this.options.closePool !== false) await this.pool.end();
+  }
+}

@@ -1,0 +1,133 @@
+import { MAX_QUERY_LENGTH } from '@docs-portal/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z, ZodError } from 'zod';
+import { PortalError } from '../errors/PortalError';
+import { requireUser } from '../sessions/sessionPlugin';
+import { ANALYTICS_PAGE_CSP, renderAnalyticsPage } from './analyticsPage';
+import {
+  MAX_ANALYTICS_URL_LENGTH,
+  type AnalyticsReport,
+  type AnalyticsStore,
+} from './AnalyticsStore';
+import { reportPeriod } from './reportPeriod';
+
+/** Options of {@link analyticsRoutes}. */
+export interface AnalyticsRoutesOptions {
+  /** Where events go and reports come from. */
+  store: AnalyticsStore;
+  /** The portal's base path (default: the prefix the plugin is registered under). */
+  basePath?: string;
+  /** Today, for the default report period (tests). */
+  now?: () => Date;
+}
+
+/** True when `url` is a path on this origin under `basePath` (what a search result links to). */
+export function isPortalPath(url: string, basePath: string): boolean {
+  if (!url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return false;
+  if ([...url].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://portal.invalid');
+  } catch {
+    return false;
+  }
+  const base = basePath.replace(/\/+$/, '');
+  return parsed.origin === 'http://portal.invalid' && parsed.pathname.startsWith(`${base}/`);
+}
+
+/** Body of `POST {basePath}/analytics/click`. */
+export function clickBodySchema(basePath: string) {
+  return z
+    .object({
+      query: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
+      rank: z.number().int().min(1).max(1000),
+      url: z
+        .string()
+        .max(MAX_ANALYTICS_URL_LENGTH)
+        .refine((url) => isPortalPath(url, basePath), 'must be a path under the portal'),
+    })
+    .strict();
+}
+
+function serialise(report: AnalyticsReport) {
+  return {
+    ...report,
+    zeroResultQueries: report.zeroResultQueries.map((q) => ({
+      ...q,
+      lastSearchedAt: q.lastSearchedAt.toISOString(),
+    })),
+  };
+}
+
+/** Employees only; anyone else gets the answer of a missing page (the page's existence stays private). */
+function isEmployee(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.user?.kind === 'employee') return true;
+  reply.callNotFound();
+  return false;
+}
+
+/**
+ * Search analytics routes, registered inside the portal's session context under the base path:
+ * - `POST /analytics/click` records a result click (signed-in readers; XSRF is checked by the
+ *   server for every non-GET), answers 204;
+ * - `GET /analytics/report?from=&to=` the report as JSON (employees only);
+ * - `GET /analytics` the report as a small HTML page with a period form (employees only).
+ */
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  options: AnalyticsRoutesOptions,
+): Promise<void> {
+  const { store } = options;
+  const basePath = options.basePath ?? app.prefix;
+  const now = options.now ?? (() => new Date());
+  const ClickBody = clickBodySchema(basePath);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/analytics/click',
+    { preHandler: requireUser, bodyLimit: 8 * 1024 },
+    async (request, reply) => {
+      const body = ClickBody.parse(request.body);
+      const kind = request.user?.kind ?? 'customer';
+      try {
+        await store.recordClick({ ...body, kind, at: now() });
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not record a search click');
+        throw new PortalError('unavailable', 'Search analytics are unavailable right now.');
+      }
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/analytics/report', async (request, reply) => {
+    if (!isEmployee(request, reply)) return reply;
+    const period = reportPeriod(request.query, now());
+    const report = await store.report(period.range);
+    return { from: period.from, to: period.to, ...serialise(report) };
+  });
+
+  app.get('/analytics', async (request, reply) => {
+    if (!isEmployee(request, reply)) return reply;
+    reply.type('text/html; charset=utf-8').header('content-security-policy', ANALYTICS_PAGE_CSP);
+    const query = request.query as Record<string, unknown>;
+    try {
+      const period = reportPeriod(query, now());
+      const report = await store.report(period.range);
+      return renderAnalyticsPage({ basePath, from: period.from, to: period.to, report });
+    } catch (error) {
+      if (!(error instanceof ZodError)) throw error;
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      reply.status(400);
+      return renderAnalyticsPage({
+        basePath,
+        from: text(query.from),
+        to: text(query.to),
+        report: null,
+        error: error.issues.map((i) => `${i.path.join('.') || 'period'}: ${i.message}`).join('; '),
+      });
+    }
+  });
+}

@@ -1,0 +1,63 @@
+import { createSearchEngine, syncDocSets } from '@docs-portal/search';
+import { DocSetLibrary } from '../content/DocSetLibrary';
+import { publishedDescriptors } from '../search/SearchIndexing';
+import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
+
+/** `reindex [docSetId...]`: brings the search index up to date, showing progress. */
+export const reindexCommand: CliCommand = {
+  args: '[docSetId...]',
+  summary:
+    're-index the published doc sets (only changed pages; atomic per doc set: an interrupted run leaves the previous index serving)',
+  async run(args, { config, out, err, signal }) {
+    const known = new Set(config.docSets.map((d) => d.id));
+    const unknown = args.filter((a) => !known.has(a));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `unknown doc set(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`,
+      );
+    }
+    const library = new DocSetLibrary(config, { watch: false });
+    await library.start();
+    await library.close();
+    let descriptors = publishedDescriptors(config, library);
+    if (args.length > 0) descriptors = descriptors.filter((d) => args.includes(d.id));
+    const engine = await createSearchEngine({
+      engine: config.search.engine,
+      dataDir: config.dataDir,
+      synonyms: config.search.synonyms,
+    });
+    try {
+      let current = '';
+      let lastLine = 0;
+      const results = await syncDocSets(engine, descriptors, {
+        signal,
+        logger: {
+          warn: (details, message) => err(`  warning: ${String(details.path ?? '')}: ${message}`),
+        },
+        onDocSet: (docSet) => {
+          current = docSet.id;
+          err(`${docSet.id}: reading ${docSet.folder}`);
+        },
+        onProgress: (p) => {
+          const now = Date.now();
+          if (p.done === p.total || now - lastLine > 500) {
+            lastLine = now;
+            err(`  ${current} ${p.phase} ${p.done}/${p.total} pages, ${p.changed} changed`);
+          }
+        },
+      });
+      for (const [id, r] of results) {
+        out(
+          `${id}: ${r.pages} pages, ${r.changed} re-indexed, ${r.removed} removed, ${Math.round(r.ms)} ms${r.warnings.length ? `, ${r.warnings.length} warnings` : ''}`,
+        );
+      }
+      const stats = await engine.stats();
+      out(
+        `Index: ${stats.docSets} doc sets, ${stats.pages} pages, ${stats.sections} sections, ${(stats.bytes / 1048576).toFixed(1)} MB`,
+      );
+      return EXIT_CODES.ok;
+    } finally {
+      await engine.close();
+    }
+  },
+};

@@ -1,0 +1,139 @@
+import {
+  syncDocSet,
+  syncDocSets,
+  type DocSetDescriptor,
+  type SearchEngine,
+  type SyncProgress,
+} from '@docs-portal/search';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DocSetConfig, PortalConfig } from '../config/schema';
+import type { DocSetLibrary } from '../content/DocSetLibrary';
+
+/** The search engine's view of a configured doc set, served from `releaseDir`. */
+export function docSetDescriptor(
+  config: PortalConfig,
+  docSet: DocSetConfig,
+  releaseDir: string,
+): DocSetDescriptor {
+  return {
+    id: docSet.id,
+    title: docSet.title,
+    product: docSet.product,
+    version: docSet.version,
+    docType: docSet.docType,
+    audience: [...docSet.audience],
+    urlPrefix: `${config.basePath}/${docSet.mount}`,
+    folder: releaseDir,
+  };
+}
+
+/** Descriptors of every configured doc set that has a published release. */
+export function publishedDescriptors(
+  config: PortalConfig,
+  library: DocSetLibrary,
+): DocSetDescriptor[] {
+  const descriptors: DocSetDescriptor[] = [];
+  for (const docSet of config.docSets) {
+    const current = library.current(docSet.id);
+    if (current) descriptors.push(docSetDescriptor(config, docSet, current.dir));
+  }
+  return descriptors;
+}
+
+/**
+ * Keeps the search index in step with the published doc sets: brings it up to date at start-up
+ * (only changed pages are re-indexed) and re-indexes a doc set whenever a release is activated
+ * (publish, rollback, or another process moving the pointer). Runs one sync at a time; a failed
+ * sync leaves the previous index serving and is logged.
+ */
+export class SearchIndexing {
+  private queue: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | null = null;
+  private closed = false;
+  private readonly abort = new AbortController();
+  /** Settles when the start-up sync is done (failed or not). */
+  ready: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly library: DocSetLibrary,
+    private readonly config: PortalConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts the start-up sync in the background and follows publishes from then on. */
+  start(): void {
+    this.ready = this.enqueue('all', async () => {
+      const started = performance.now();
+      const results = await syncDocSets(
+        this.engine,
+        publishedDescriptors(this.config, this.library),
+        {
+          signal: this.abort.signal,
+          logger: this.log,
+        },
+      );
+      const changed = [...results.values()].reduce((sum, r) => sum + r.changed + r.removed, 0);
+      this.log.info(
+        { docSets: results.size, changed, ms: Math.round(performance.now() - started) },
+        'search index up to date',
+      );
+    });
+    this.unsubscribe = this.library.onPublished(({ docSetId }) => {
+      void this.reindex(docSetId);
+    });
+  }
+
+  /** Re-indexes one doc set from its current release (queued behind any running sync). */
+  reindex(docSetId: string, onProgress?: (progress: SyncProgress) => void): Promise<void> {
+    return this.enqueue(docSetId, async () => {
+      const docSet = this.config.docSets.find((d) => d.id === docSetId);
+      const current = this.library.current(docSetId);
+      if (!docSet || !current) return;
+      const result = await syncDocSet(
+        this.engine,
+        docSetDescriptor(this.config, docSet, current.dir),
+        {
+          signal: this.abort.signal,
+          logger: this.log,
+          onProgress,
+        },
+      );
+      this.log.info(
+        {
+          docSet: docSetId,
+          release: current.release,
+          changed: result.changed,
+          removed: result.removed,
+          ms: Math.round(result.ms),
+        },
+        'doc set re-indexed',
+      );
+    });
+  }
+
+  private enqueue(what: string, task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(async () => {
+      if (this.closed) return;
+      try {
+        await task();
+      } catch (error) {
+        if (!this.closed)
+          this.log.error(
+            { err: error, docSet: what },
+            'indexing failed: the previous index keeps serving',
+          );
+      }
+    });
+    this.queue = run;
+    return run;
+  }
+
+  /** Stops following publishes and aborts a running sync (its changes are not applied). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.abort.abort();
+    await this.queue;
+  }
+}
