@@ -1,9 +1,9 @@
-import Database from "better-sqlite3";
-import { Charset, Document } from "flexsearch";
-import lunr from "lunr";
-import MiniSearch from "minisearch";
-import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
-import type { PageRecord } from "@docs-portal/search";
+import Database from 'better-sqlite3';
+import { Charset, Document } from 'flexsearch';
+import lunr from 'lunr';
+import MiniSearch from 'minisearch';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import type { PageRecord } from '@docs-portal/search';
 
 /** One section as every baseline indexes it: title, heading and text, plus its page. */
 export interface SectionDoc {
@@ -70,11 +70,11 @@ export function miniSearchEngine(): BenchEngine {
   let docs: SectionDoc[] = [];
   let index: MiniSearch<SectionDoc>;
   return {
-    name: "MiniSearch",
+    name: 'MiniSearch',
     async build(records) {
       docs = sectionDocs(records);
       index = new MiniSearch<SectionDoc>({
-        fields: ["title", "heading", "text"],
+        fields: ['title', 'heading', 'text'],
         searchOptions: {
           boost: { title: 2 },
           prefix: (_term, i, terms) => i === terms.length - 1,
@@ -102,14 +102,14 @@ export function lunrEngine(): BenchEngine {
   let docs: SectionDoc[] = [];
   let index: lunr.Index;
   return {
-    name: "lunr",
+    name: 'lunr',
     async build(records) {
       docs = sectionDocs(records);
       index = lunr(function () {
-        this.ref("id");
-        this.field("title", { boost: 2 });
-        this.field("heading");
-        this.field("text");
+        this.ref('id');
+        this.field('title', { boost: 2 });
+        this.field('heading');
+        this.field('text');
         for (const doc of docs) this.add(doc);
       });
     },
@@ -118,8 +118,8 @@ export function lunrEngine(): BenchEngine {
       // "constructor" that name Object.prototype members; those terms are left out.
       const terms = lunr
         .tokenizer(query)
-        .map((t) => t.toString().toLowerCase().replace(/\*/g, ""))
-        .filter((t) => t !== "" && !(t in Object.prototype));
+        .map((t) => t.toString().toLowerCase().replace(/\*/g, ''))
+        .filter((t) => t !== '' && !(t in Object.prototype));
       const run = (expand: boolean) =>
         index.query((q) => {
           terms.forEach((term, i) => {
@@ -131,8 +131,7 @@ export function lunrEngine(): BenchEngine {
                 boost: 2,
                 usePipeline: false,
               });
-            if (term.length >= 5)
-              q.term(term, { editDistance: 1, boost: 1, usePipeline: false });
+            if (term.length >= 5) q.term(term, { editDistance: 1, boost: 1, usePipeline: false });
           });
         });
       let hits: lunr.Index.Result[];
@@ -161,13 +160,13 @@ export function flexSearchEngine(): BenchEngine {
   let docs: SectionDoc[] = [];
   let index: Document<SectionDoc>;
   return {
-    name: "FlexSearch",
+    name: 'FlexSearch',
     async build(records) {
       docs = sectionDocs(records);
       index = new Document<SectionDoc>({
-        tokenize: "forward",
+        tokenize: 'forward',
         encoder: Charset.LatinBalance,
-        document: { id: "id", index: ["title", "heading", "text"] },
+        document: { id: 'id', index: ['title', 'heading', 'text'] },
       });
       for (const doc of docs) index.add(doc);
     },
@@ -194,15 +193,15 @@ export function oramaEngine(): BenchEngine {
   const createDb = () =>
     create({
       schema: {
-        title: "string",
-        heading: "string",
-        text: "string",
-        page: "string",
-        ref: "number",
+        title: 'string',
+        heading: 'string',
+        text: 'string',
+        page: 'string',
+        ref: 'number',
       } as const,
     });
   return {
-    name: "Orama",
+    name: 'Orama',
     async build(records) {
       docs = sectionDocs(records);
       db = createDb();
@@ -221,7 +220,7 @@ export function oramaEngine(): BenchEngine {
     async search(query, limit) {
       const result = await oramaSearch(db, {
         term: query,
-        properties: ["title", "heading", "text"],
+        properties: ['title', 'heading', 'text'],
         boost: { title: 2 },
         tolerance: 1,
         threshold: 1,
@@ -242,13 +241,13 @@ export function fts5Engine(): BenchEngine {
   let db: Database.Database;
   let statement: Database.Statement;
   return {
-    name: "SQLite FTS5 bm25",
+    name: 'SQLite FTS5 bm25',
     async build(records) {
       docs = sectionDocs(records);
-      db = new Database(":memory:");
-      db.exec("CREATE VIRTUAL TABLE sections USING fts5(title, heading, text)");
+      db = new Database(':memory:');
+      db.exec('CREATE VIRTUAL TABLE sections USING fts5(title, heading, text)');
       const insert = db.prepare(
-        "INSERT INTO sections (rowid, title, heading, text) VALUES (?, ?, ?, ?)",
+        'INSERT INTO sections (rowid, title, heading, text) VALUES (?, ?, ?, ?)',
       );
       db.transaction(() => {
         for (const d of docs) insert.run(d.id, d.title, d.heading, d.text);
@@ -262,9 +261,7 @@ export function fts5Engine(): BenchEngine {
     async search(query, limit) {
       const terms = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
       if (terms.length === 0) return [];
-      const match = terms
-        .map((t, i) => `"${t}"${i === terms.length - 1 ? "*" : ""}`)
-        .join(" OR ");
+      const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' OR ');
       return pagesOf(statement.all(match) as number[], docs, limit);
     },
     async close() {

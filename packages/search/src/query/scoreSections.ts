@@ -1,7 +1,7 @@
-import { FIELD_COUNT } from "../core/fields";
-import type { DecodedPostings } from "../core/PostingCache";
-import type { PlannedSlot, QueryGroup } from "./planQuery";
-import type { RankingOptions } from "./rankingOptions";
+import { FIELD_COUNT } from '../core/fields';
+import type { DecodedPostings } from '../core/PostingCache';
+import type { PlannedSlot, QueryGroup } from './planQuery';
+import type { RankingOptions } from './rankingOptions';
 
 /** Collection statistics over the doc sets a query reads. */
 export interface CorpusStats {
@@ -37,9 +37,7 @@ export class SectionScores {
   ) {
     this.ids = new Int32Array(256);
     this.scores = new Float64Array(256 * Math.max(1, groups));
-    const pooled = SectionScores.pool.findIndex(
-      (map) => map.length === maxId + 1,
-    );
+    const pooled = SectionScores.pool.findIndex((map) => map.length === maxId + 1);
     this.slotOf =
       pooled >= 0
         ? (SectionScores.pool.splice(pooled, 1)[0] as Int32Array)
@@ -48,8 +46,7 @@ export class SectionScores {
 
   /** Hands the id map back for reuse; the scores must not be looked up by id afterwards. */
   release(): void {
-    for (let k = 0; k < this.count; k++)
-      this.slotOf[this.ids[k] as number] = -1;
+    for (let k = 0; k < this.count; k++) this.slotOf[this.ids[k] as number] = -1;
     if (SectionScores.pool.length < 4) SectionScores.pool.push(this.slotOf);
     this.slotOf = new Int32Array(0);
   }
@@ -89,13 +86,11 @@ export function idf(df: number, documents: number): number {
   return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
 }
 
+/** Most a rare completion's frequency counts for, relative to the slot's common words. */
+const MAX_COMPLETION_BOOST = 2;
+
 /** First index in `ids[start..count)` whose value is at least `value`. */
-function lowerBound(
-  ids: Int32Array,
-  start: number,
-  count: number,
-  value: number,
-): number {
+function lowerBound(ids: Int32Array, start: number, count: number, value: number): number {
   let lo = start;
   let hi = count;
   while (lo < hi) {
@@ -112,8 +107,7 @@ export function scoredTermIds(groups: readonly QueryGroup[]): number[] {
   for (const group of groups) {
     if (group.stopWord) continue;
     for (const variant of group.variants)
-      for (const slot of variant.slots)
-        for (const t of slot.terms) ids.add(t.termId);
+      for (const slot of variant.slots) for (const t of slot.terms) ids.add(t.termId);
   }
   return [...ids];
 }
@@ -142,10 +136,7 @@ export function scoreSections(
   const slope = new Float64Array(FIELD_COUNT);
   for (let f = 0; f < FIELD_COUNT; f++) {
     const b = ranking.fieldLengthNorm[f] as number;
-    const average =
-      (stats.averageLengths[f] ?? 0) > 0
-        ? (stats.averageLengths[f] as number)
-        : 1;
+    const average = (stats.averageLengths[f] ?? 0) > 0 ? (stats.averageLengths[f] as number) : 1;
     base[f] = 1 - b;
     slope[f] = b / average;
   }
@@ -170,8 +161,7 @@ export function scoreSections(
         if (freq === 0) continue;
         weighted +=
           ((weights[f] as number) * freq) /
-          ((base[f] as number) +
-            (slope[f] as number) * (lengths[lengthAt + f] as number));
+          ((base[f] as number) + (slope[f] as number) * (lengths[lengthAt + f] as number));
       }
       add(id, weighted * scale);
     }
@@ -210,25 +200,14 @@ export function scoreSections(
    * alternative shares the slot's inverse document frequency (its most common alternative's),
    * so a rare misspelling or completion cannot outweigh the common word.
    */
-  const scoreSlot = (
-    slot: PlannedSlot,
-    visit: (id: number, score: number) => void,
-  ): void => {
-    const factor = idf(slot.df, stats.documents) * (k1 + 1);
-    if (process.env.SUMTF !== "1") {
-      for (const term of slot.terms) {
-        weighTerm(term.termId, 1, (id, weighted) =>
-          visit(id, (factor * term.weight * weighted) / (k1 + weighted)),
-        );
-      }
-      return;
-    }
+  const scoreSlot = (slot: PlannedSlot, visit: (id: number, score: number) => void): void => {
     const slotIdf = idf(slot.df, stats.documents);
-    const cap = Number(process.env.RCAP ?? 1);
+    const factor = slotIdf * (k1 + 1);
     for (const term of slot.terms) {
+      // A completion rarer than the slot's common words says more about the page, within limits.
       const ratio =
-        term.how === "prefix"
-          ? Math.min(cap, idf(term.df, stats.documents) / slotIdf)
+        term.how === 'prefix'
+          ? Math.min(MAX_COMPLETION_BOOST, idf(term.df, stats.documents) / slotIdf)
           : 1;
       weighTerm(term.termId, term.weight * ratio, (id, weighted) => {
         if (accumulated[id] === 0) touched.push(id);
@@ -265,16 +244,14 @@ export function scoreSections(
         if (previous === undefined) combined = best;
         else {
           const next = new Map<number, number>();
-          for (const [id, score] of best)
-            next.set(id, score + (previous.get(id) ?? 0));
+          for (const [id, score] of best) next.set(id, score + (previous.get(id) ?? 0));
           combined = next;
         }
         if (combined.size === 0) break;
       }
       const scale = variant.weight / Math.sqrt(variant.slots.length);
       // A variant of n slots sums n BM25 scores; dividing by √n keeps it comparable to one word.
-      for (const [id, score] of combined ?? [])
-        result.raise(result.slot(id), g, score * scale);
+      for (const [id, score] of combined ?? []) result.raise(result.slot(id), g, score * scale);
     }
   });
   return result;
