@@ -41,6 +41,7 @@ async function main(): Promise<void> {
         ? { kind: 'redis', url: CLUSTER_REDIS_URL, keyPrefix: 'docs-portal-cluster:' }
         : { kind: 'postgres', url: databaseUrl },
     analyticsUrl: databaseUrl,
+    searchUrl: databaseUrl,
     accelRedirectPrefix: ACCEL ? DEFAULT_ACCEL_PREFIX : undefined,
   });
   for (const setting of skipped) say(`config schema has no ${setting} yet: left out`);

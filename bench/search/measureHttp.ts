@@ -24,6 +24,7 @@ export async function measureHttp(
   engine: SearchEngine,
   queries: readonly string[],
   seconds: number,
+  connections = 10,
 ): Promise<HttpResult> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -44,7 +45,6 @@ export async function measureHttp(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const connections = 10;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,

@@ -1,20 +1,62 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { createSearchEngine, type PageRecord, type SearchEngine } from '@docs-portal/search';
 import type { BenchEngine } from './baselineEngines';
 
-/** Our engine (SQLite), fed the same page records through its write API. */
-export function ourEngine(options: { ranking?: Record<string, unknown> } = {}): BenchEngine {
+/** PostgreSQL server the bench may use (a throwaway database is created and dropped). */
+export const BENCH_PG_URL =
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Whether the PostgreSQL server of the bench answers. */
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Our engine (SQLite, or PostgreSQL), fed the same page records through its write API. */
+export function ourEngine(
+  options: { ranking?: Record<string, unknown>; kind?: 'sqlite' | 'postgres' } = {},
+): BenchEngine {
   let engine: SearchEngine;
+  const kind = options.kind ?? 'sqlite';
   const dataDir = mkdtempSync(join(tmpdir(), 'search-bench-'));
+  const database = `docs_portal_bench_${randomBytes(4).toString('hex')}`;
   return {
-    name: 'ours (SQLite)',
+    name: kind === 'sqlite' ? 'ours (SQLite)' : 'ours (PostgreSQL)',
     async build(records: readonly PageRecord[]) {
+      let postgres: { url: string } | undefined;
+      if (kind === 'postgres') {
+        await adminQuery(`CREATE DATABASE ${database}`);
+        const url = new URL(BENCH_PG_URL);
+        url.pathname = `/${database}`;
+        postgres = { url: url.href };
+      }
       engine = await createSearchEngine({
-        engine: 'sqlite',
+        engine: kind,
         dataDir,
         ranking: options.ranking ?? {},
+        ...(postgres ? { postgres } : {}),
       });
       await engine.applyDocSetChanges({
         docSet: {
@@ -49,6 +91,7 @@ export function ourEngine(options: { ranking?: Record<string, unknown> } = {}): 
     async close() {
       await engine.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (kind === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
     },
   };
 }

@@ -22,7 +22,7 @@ import {
   type BenchQuery,
 } from './genindexQueries';
 import { evaluate, markdownTable, type EngineResult } from './metrics';
-import { ourEngine } from './ourEngine';
+import { ourEngine, postgresReachable } from './ourEngine';
 import { buildPythonRecords, ensurePythonDocs } from './pythonCorpus';
 
 function option(name: string, fallback: number): number {
@@ -62,8 +62,12 @@ async function main(): Promise<void> {
       `typo ${variants.typo?.length}, prefix ${variants.prefix?.length}`,
   );
 
+  const withPostgres = await postgresReachable();
+  if (!withPostgres)
+    console.log('PostgreSQL not reachable (BENCH_PG_URL): the PostgreSQL engine is left out');
   const engines: BenchEngine[] = [
     ourEngine(),
+    ...(withPostgres ? [ourEngine({ kind: 'postgres' })] : []),
     miniSearchEngine(),
     lunrEngine(),
     flexSearchEngine(),

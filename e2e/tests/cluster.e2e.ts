@@ -15,7 +15,8 @@ const PAGE = '/docs/6_5/Web/UserGuide/Content/Overview.htm';
 /**
  * Several replicas behind nginx with shared state: sign in through one process, read and search
  * through the other, log out through one and the session is gone on both. Runs once with sessions
- * in Redis and once in PostgreSQL (analytics in PostgreSQL both times, when the config has it).
+ * in Redis and once in PostgreSQL (analytics in PostgreSQL both times; search in PostgreSQL in the
+ * second run).
  */
 describe.each(['redis', 'postgres'] as const)(
   'a cluster of two replicas, sessions in %s',
@@ -33,6 +34,9 @@ describe.each(['redis', 'postgres'] as const)(
             ? { kind: 'redis', url: TEST_REDIS_URL, keyPrefix: prefix }
             : { kind: 'postgres', url: database.url },
         analyticsUrl: database.url,
+        // The PostgreSQL run shares the search index in PostgreSQL too; the Redis run keeps the
+        // SQLite index in the shared data folder.
+        ...(kind === 'postgres' ? { searchUrl: database.url } : {}),
       });
       client = new BrowserlikeClient(cluster.origin);
     }, 150_000);

@@ -10,6 +10,8 @@ export interface ClusterStores {
   sessions: { kind: 'redis'; url: string; keyPrefix?: string } | { kind: 'postgres'; url: string };
   /** PostgreSQL URL of the analytics store (used when the config schema has `analytics`). */
   analyticsUrl?: string;
+  /** PostgreSQL URL of the search engine (default: the SQLite index in the shared data folder). */
+  searchUrl?: string;
   /** X-Accel-Redirect prefix (used when the config schema has `serving.accelRedirectPrefix`). */
   accelRedirectPrefix?: string;
 }
@@ -50,6 +52,14 @@ export function writeClusterConfig(
     if (schemaHasField('analytics')) {
       config.analytics = { store: { kind: 'postgres', url: stores.analyticsUrl, poolSize: 5 } };
     } else skipped.push('analytics.store (postgres)');
+  }
+  if (stores.searchUrl) {
+    const search = (config.search ?? {}) as Record<string, unknown>;
+    config.search = {
+      ...search,
+      engine: 'postgres',
+      postgres: { url: stores.searchUrl, poolSize: 5 },
+    };
   }
   if (stores.accelRedirectPrefix) {
     if (schemaHasField('serving')) {

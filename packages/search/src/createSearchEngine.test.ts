@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,11 +13,12 @@ describe('createSearchEngine', () => {
     expect(await engine.stats()).toMatchObject({ docSets: 0, pages: 0, sections: 0 });
     await engine.close();
     await expect(engine.ping()).rejects.toThrow(/closed/);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('names the known engines when the id is unknown', async () => {
     await expect(createSearchEngine({ engine: 'elastic', dataDir: tmpdir() })).rejects.toThrow(
-      'unknown search engine "elastic": known engines are "sqlite"',
+      'unknown search engine "elastic": known engines are "sqlite", "postgres"',
     );
   });
 });

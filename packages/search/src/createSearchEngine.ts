@@ -1,6 +1,7 @@
 import { DEFAULT_RANKING, type RankingOptions } from './query/rankingOptions';
 import { compileSynonyms } from './query/synonyms';
 import type { SearchEngine } from './SearchEngine';
+import { createPostgresSearchEngine } from './PostgresSearchEngine/createPostgresSearchEngine';
 import { createSqliteSearchEngine } from './SqliteSearchEngine/createSqliteSearchEngine';
 
 /** Configuration of the search engine (the `search` part of the portal config). */
@@ -11,12 +12,14 @@ export interface SearchEngineConfig {
   dataDir: string;
   /** Groups of words that mean the same, e.g. `[['k8s', 'kubernetes']]`. */
   synonyms?: string[][];
+  /** Connection of the 'postgres' engine (cluster mode). */
+  postgres?: { url: string; poolSize?: number };
   /** Overrides of ranking knobs (for tuning). */
   ranking?: Partial<RankingOptions>;
 }
 
 /** Engines that can be chosen by id. */
-export const SEARCH_ENGINE_IDS = ['sqlite'] as const;
+export const SEARCH_ENGINE_IDS = ['sqlite', 'postgres'] as const;
 
 /**
  * Creates the configured search engine. Throws, naming the known ids, when the id is unknown.
@@ -29,6 +32,11 @@ export async function createSearchEngine(config: SearchEngineConfig): Promise<Se
   switch (config.engine) {
     case 'sqlite':
       return createSqliteSearchEngine(config.dataDir, settings);
+    case 'postgres':
+      if (config.postgres === undefined) {
+        throw new Error('search.postgres.url is required for the "postgres" search engine');
+      }
+      return createPostgresSearchEngine(config.postgres, settings);
     default:
       throw new Error(
         `unknown search engine "${config.engine}": known engines are ${SEARCH_ENGINE_IDS.map((id) => `"${id}"`).join(', ')}`,

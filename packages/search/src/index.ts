@@ -32,3 +32,4 @@ export { DEFAULT_RANKING } from './query/rankingOptions';
 export type { RankingOptions } from './query/rankingOptions';
 export { compareVersions } from './query/versions';
 export { escapeHtml } from './query/buildSnippet';
+export type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';

@@ -17,6 +17,7 @@ import { installErrorHandler } from './errors/errorHandler';
 import { metricsPlugin } from './ops/metricsPlugin';
 import { opsRoutes } from './ops/opsRoutes';
 import { PortalMetrics } from './ops/PortalMetrics';
+import { searchEngineConfig } from './search/searchEngineConfig';
 import { SearchIndexing } from './search/SearchIndexing';
 import { searchRoutes } from './search/searchRoutes';
 import { createSessionStore } from './sessions/createSessionStore';
@@ -126,13 +127,7 @@ export async function buildApp(
   await docSets.start();
   app.addHook('onClose', async () => docSets.close());
 
-  const engine =
-    options.searchEngine ??
-    (await createSearchEngine({
-      engine: config.search.engine,
-      dataDir: config.dataDir,
-      synonyms: config.search.synonyms,
-    }));
+  const engine = options.searchEngine ?? (await createSearchEngine(searchEngineConfig(config)));
   const indexing = new SearchIndexing(engine, docSets, config, app.log);
   indexing.start();
   app.decorate('searchIndexing', indexing);

@@ -3,6 +3,7 @@ import { stemTerm } from '../text/stem';
 import { isStopWord } from '../text/stopWords';
 import type { QueryWord } from '../text/tokenize';
 import type { ParsedQuery } from './parseQuery';
+import { COMMON_FACTOR, RARE_WORD_PAGES } from './planQuery';
 
 function isKnown(
   term: string,
@@ -11,7 +12,14 @@ function isKnown(
   prefix: boolean,
 ): boolean {
   const index = vocabulary.indexOf(term);
-  if (index >= 0 && vocabulary.df(index, allowed) > 0) return true;
+  const df = index >= 0 ? vocabulary.df(index, allowed) : 0;
+  if (df > RARE_WORD_PAGES) return true;
+  if (df > 0) {
+    // A rare word with a far more common spelling next to it is most likely a typo.
+    const maxEdits = term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
+    const best = maxEdits === 0 ? undefined : vocabulary.similar(term, maxEdits, allowed, 1)[0];
+    return best === undefined || vocabulary.df(best.index, allowed) < df * COMMON_FACTOR;
+  }
   if (vocabulary.withStem(stemTerm(term), allowed).length > 0) return true;
   return prefix && vocabulary.completions(term, allowed, 1).length > 0;
 }

@@ -46,29 +46,55 @@ export interface SearchOutcome {
 }
 
 /** Candidate pages are ranked in full in blocks of this many (in first-pass order). */
-export const RANK_BLOCK = 100;
+export const RANK_BLOCK = 50;
 
 function maxDocSetId(docSets: readonly StoredDocSet[]): number {
   return docSets.reduce((m, d) => Math.max(m, d.storeId), 0);
 }
 
 /**
- * Whether a page holds enough of the query: every required word of a one- or two-word query,
- * and words carrying at least `minimumCoverage` of the weight (inverse document frequency) of
- * a longer one, where extra words (qualifiers, pasted sentences) should widen, not empty, it.
+ * The first `limit` rows in `before` order, sorted: a bounded heap, so a common word matching
+ * most of a large corpus does not mean sorting all of it for one page of results.
  */
-function matchesEnough(
-  mask: number,
-  required: readonly number[],
-  requiredMask: number,
-  weights: readonly number[],
-  totalWeight: number,
-  ranking: RankingOptions,
-): boolean {
-  if (required.length <= 2) return (mask & requiredMask) === requiredMask;
-  let covered = 0;
-  for (const g of required) if (mask & (1 << g)) covered += weights[g] as number;
-  return covered >= ranking.minimumCoverage * totalWeight;
+function topRows(
+  rows: readonly number[],
+  limit: number,
+  before: (a: number, b: number) => number,
+): number[] {
+  if (rows.length <= limit) return [...rows].sort(before);
+  // Max-heap on "worst first": the root is the row that would be dropped first.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => before(a, b) > 0;
+  const up = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!worse(heap[i] as number, heap[parent] as number)) return;
+      [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+      i = parent;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let top = i;
+      if (left < heap.length && worse(heap[left] as number, heap[top] as number)) top = left;
+      if (right < heap.length && worse(heap[right] as number, heap[top] as number)) top = right;
+      if (top === i) return;
+      [heap[i], heap[top]] = [heap[top] as number, heap[i] as number];
+      i = top;
+    }
+  };
+  for (const row of rows) {
+    if (heap.length < limit) {
+      heap.push(row);
+      up(heap.length - 1);
+    } else if (before(row, heap[0] as number) < 0) {
+      heap[0] = row;
+      down(0);
+    }
+  }
+  return heap.sort(before);
 }
 
 function maskOf(ids: Iterable<number>, docSets: readonly StoredDocSet[]): DocSetMask {
@@ -165,9 +191,12 @@ export async function executeSearch(
   const required = groups.flatMap((g, i) => (g.stopWord ? [] : [i]));
   const phrases = groups.flatMap((g, i) => (g.phrase ? [i] : []));
   const G = groups.length;
-  const masks = new Int32Array(pageScores.count);
-  const firstPass = new Float64Array(pageScores.count);
-  for (let k = 0; k < pageScores.count; k++) {
+  const count = pageScores.count;
+  const masks = new Int32Array(count);
+  const coverage = new Float64Array(count);
+  const firstPass = new Float64Array(count);
+  const exponent = ranking.coverageExponent;
+  for (let k = 0; k < count; k++) {
     let mask = 0;
     let score = 0;
     let covered = 0;
@@ -179,21 +208,36 @@ export async function executeSearch(
       covered += weights[g] as number;
     }
     masks[k] = mask;
-    firstPass[k] = score * Math.pow(covered / totalWeight, ranking.coverageExponent);
+    coverage[k] = covered / totalWeight;
+    firstPass[k] =
+      score *
+      (exponent === 0.5
+        ? Math.sqrt(covered / totalWeight)
+        : Math.pow(covered / totalWeight, exponent));
   }
   const pageDocSet = snapshot.pages.docSet;
   const searched = new Uint8Array(maxDocSetId(snapshot.docSets) + 1);
   for (const id of scopes.search) searched[id] = 1;
   const phraseMask = phrases.reduce((mask, g) => mask | (1 << g), 0);
   const requiredMask = required.reduce((mask, g) => mask | (1 << g), 0);
-  /** All required words of short queries; a share of the query's weight for longer ones. */
+  // All required words of one- or two-word queries; words carrying `minimumCoverage` of the
+  // weight of longer ones, where extra words (qualifiers, pasted sentences) should widen, not
+  // empty, the result.
+  const shortQuery = required.length <= 2;
   const select = (strict: boolean): number[] => {
     const rows: number[] = [];
-    for (let k = 0; k < pageScores.count; k++) {
+    for (let k = 0; k < count; k++) {
       const mask = masks[k] as number;
       if (mask === 0 || (mask & phraseMask) !== phraseMask) continue;
-      if (!strict || matchesEnough(mask, required, requiredMask, weights, totalWeight, ranking))
-        rows.push(k);
+      if (
+        strict &&
+        (shortQuery
+          ? (mask & requiredMask) !== requiredMask
+          : (coverage[k] as number) < ranking.minimumCoverage)
+      ) {
+        continue;
+      }
+      rows.push(k);
     }
     return rows;
   };
@@ -202,33 +246,30 @@ export async function executeSearch(
   if (!matched.some(inSearch) && required.length > 1) matched = select(false);
 
   const perDocSet = new Map<number, number>();
+  const counts = new Int32Array(searched.length);
   for (const k of matched) {
     const docSetId = pageDocSet[pageScores.ids[k] as number] as number;
-    perDocSet.set(docSetId, (perDocSet.get(docSetId) ?? 0) + 1);
+    counts[docSetId] = (counts[docSetId] as number) + 1;
   }
+  counts.forEach((n, docSetId) => {
+    if (n > 0) perDocSet.set(docSetId, n);
+  });
   const byId = new Map(snapshot.docSets.map((d) => [d.storeId, d]));
   outcome.facets = {
     product: countFacet(perDocSet, scopes.product, byId, (d) => d.docSet.product),
     version: countFacet(perDocSet, scopes.version, byId, (d) => d.docSet.version),
     docType: countFacet(perDocSet, scopes.docType, byId, (d) => d.docSet.docType),
   };
-  let candidates = matched.filter(inSearch);
+  const candidates: number[] = [];
+  for (const k of matched) if (inSearch(k)) candidates.push(k);
   outcome.total = candidates.length;
   const offset = (request.page - 1) * request.pageSize;
   const firstBlock = Math.floor(offset / RANK_BLOCK);
   const lastBlock = Math.floor(Math.max(offset, offset + request.pageSize - 1) / RANK_BLOCK);
-  const needed = (lastBlock + 1) * RANK_BLOCK;
-  if (candidates.length > needed * 2) {
-    // Only the first `needed` candidates are ranked further: keep those above the cut-off.
-    const sorted = Float64Array.from(candidates, (k) => firstPass[k] as number).sort();
-    const cutOff = sorted[sorted.length - needed] as number;
-    candidates = candidates.filter((k) => (firstPass[k] as number) >= cutOff);
-  }
-  candidates.sort(
-    (a, b) =>
-      (firstPass[b] as number) - (firstPass[a] as number) ||
-      (pageScores.ids[a] as number) - (pageScores.ids[b] as number),
-  );
+  const ids = pageScores.ids;
+  const before = (a: number, b: number) =>
+    (firstPass[b] as number) - (firstPass[a] as number) || (ids[a] as number) - (ids[b] as number);
+  const ordered = topRows(candidates, (lastBlock + 1) * RANK_BLOCK, before);
 
   // Second pass: the blocks of candidates that hold the requested result page.
   outcome.firstRank = firstBlock * RANK_BLOCK;
@@ -243,7 +284,7 @@ export async function executeSearch(
     contentGroups: required.filter((g) => !(groups[g] as QueryGroup).unmatched),
   };
   for (let block = firstBlock; block <= lastBlock; block++) {
-    const rows = candidates.slice(block * RANK_BLOCK, (block + 1) * RANK_BLOCK);
+    const rows = ordered.slice(block * RANK_BLOCK, (block + 1) * RANK_BLOCK);
     if (rows.length === 0) break;
     const ranked = await rankBlock(
       rows.map((k) => pageScores.ids[k] as number),

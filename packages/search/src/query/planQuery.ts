@@ -59,11 +59,20 @@ export interface QueryGroup {
 
 /** Everything the vocabulary look-ups need. */
 export interface PlanContext {
+  /** The index's terms. */
   vocabulary: Vocabulary;
+  /** Doc sets whose terms the query may use (the reader's, within the query's scope). */
   allowed: DocSetMask;
+  /** Configured synonyms. */
   synonyms: SynonymTable;
+  /** Weights of the kinds of matches and expansion limits. */
   ranking: RankingOptions;
 }
+
+/** Words on at most this many pages are checked for much more common spellings. */
+export const RARE_WORD_PAGES = 3;
+/** How much more common a spelling must be to be tried next to a rare word. */
+export const COMMON_FACTOR = 10;
 
 function maxEditsFor(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
@@ -120,8 +129,12 @@ class SlotBuilder {
       this.add(index, scale * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
     }
     const maxEdits = maxEditsFor(term);
-    if (options.typos && maxEdits > 0 && exactDf === 0) {
-      const similar = v.similar(term, maxEdits, allowed, r.maxTypoVariants);
+    if (options.typos && maxEdits > 0 && exactDf <= RARE_WORD_PAGES) {
+      // A word the index barely knows may itself be a typo in the docs ("expresion"): its
+      // spellings that are far more common are tried too.
+      const similar = v
+        .similar(term, maxEdits, allowed, r.maxTypoVariants)
+        .filter(({ index }) => exactDf === 0 || v.df(index, allowed) >= exactDf * COMMON_FACTOR);
       let topDf = 1;
       for (const { index } of similar) topDf = Math.max(topDf, v.df(index, allowed));
       for (const { index, distance } of similar) {

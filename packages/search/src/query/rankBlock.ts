@@ -10,16 +10,21 @@ import { scoreSections, scoredTermIds, type CorpusStats } from './scoreSections'
 import { containsPhrase } from './verifyPhrases';
 
 /** Pages of a block whose best sections also get phrase and proximity evidence. */
-const PROXIMITY_PAGES = 40;
+const PROXIMITY_PAGES = 30;
 /** Sections per page that get phrase and proximity evidence. */
 const SECTIONS_RERANKED = 3;
 
 /** What ranking a block of pages needs to know about the query. */
 export interface BlockContext {
+  /** Reads of the index generation being queried. */
   reader: IndexReader;
+  /** The planned query. */
   groups: readonly QueryGroup[];
+  /** Doc sets the query reads (access and filters already applied). */
   docSetIds: readonly number[];
+  /** Section statistics of those doc sets. */
   sectionStats: CorpusStats;
+  /** Ranking knobs. */
   ranking: RankingOptions;
   /** Coverage weight of each group (0 for stop words). */
   weights: readonly number[];

@@ -86,6 +86,19 @@ export function idf(df: number, documents: number): number {
   return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
 }
 
+const accumulators: Float64Array[] = [];
+
+/** A zeroed id-indexed accumulator, reused between queries (large corpora, many queries). */
+function borrowAccumulator(size: number): Float64Array {
+  const at = accumulators.findIndex((a) => a.length === size);
+  return at >= 0 ? (accumulators.splice(at, 1)[0] as Float64Array) : new Float64Array(size);
+}
+
+/** Hands an accumulator back; it must be all zeros again. */
+function returnAccumulator(accumulator: Float64Array): void {
+  if (accumulators.length < 4) accumulators.push(accumulator);
+}
+
 /** Most a rare completion's frequency counts for, relative to the slot's common words. */
 const MAX_COMPLETION_BOOST = 2;
 
@@ -191,7 +204,7 @@ export function scoreSections(
     }
   };
 
-  const accumulated = new Float64Array(table.maxId + 1);
+  const accumulated = borrowAccumulator(table.maxId + 1);
   const touched: number[] = [];
   /**
    * Calls `visit(id, score)` once per document holding any of the slot's terms. The terms'
@@ -222,37 +235,41 @@ export function scoreSections(
     touched.length = 0;
   };
 
-  groups.forEach((group, g) => {
-    if (group.stopWord) return;
-    for (const variant of group.variants) {
-      if (variant.slots.some((slot) => slot.terms.length === 0)) continue;
-      if (variant.slots.length === 1) {
-        const weight = variant.weight;
-        scoreSlot(variant.slots[0] as PlannedSlot, (id, score) => {
-          result.raise(result.slot(id), g, score * weight);
-        });
-        continue;
-      }
-      let combined: Map<number, number> | undefined;
-      for (const slot of variant.slots) {
-        const best = new Map<number, number>();
-        const previous = combined;
-        scoreSlot(slot, (id, score) => {
-          if (previous !== undefined && !previous.has(id)) return;
-          if (score > (best.get(id) ?? 0)) best.set(id, score);
-        });
-        if (previous === undefined) combined = best;
-        else {
-          const next = new Map<number, number>();
-          for (const [id, score] of best) next.set(id, score + (previous.get(id) ?? 0));
-          combined = next;
+  try {
+    groups.forEach((group, g) => {
+      if (group.stopWord) return;
+      for (const variant of group.variants) {
+        if (variant.slots.some((slot) => slot.terms.length === 0)) continue;
+        if (variant.slots.length === 1) {
+          const weight = variant.weight;
+          scoreSlot(variant.slots[0] as PlannedSlot, (id, score) => {
+            result.raise(result.slot(id), g, score * weight);
+          });
+          continue;
         }
-        if (combined.size === 0) break;
+        let combined: Map<number, number> | undefined;
+        for (const slot of variant.slots) {
+          const best = new Map<number, number>();
+          const previous = combined;
+          scoreSlot(slot, (id, score) => {
+            if (previous !== undefined && !previous.has(id)) return;
+            if (score > (best.get(id) ?? 0)) best.set(id, score);
+          });
+          if (previous === undefined) combined = best;
+          else {
+            const next = new Map<number, number>();
+            for (const [id, score] of best) next.set(id, score + (previous.get(id) ?? 0));
+            combined = next;
+          }
+          if (combined.size === 0) break;
+        }
+        const scale = variant.weight / Math.sqrt(variant.slots.length);
+        // A variant of n slots sums n BM25 scores; dividing by √n keeps it comparable to one word.
+        for (const [id, score] of combined ?? []) result.raise(result.slot(id), g, score * scale);
       }
-      const scale = variant.weight / Math.sqrt(variant.slots.length);
-      // A variant of n slots sums n BM25 scores; dividing by √n keeps it comparable to one word.
-      for (const [id, score] of combined ?? []) result.raise(result.slot(id), g, score * scale);
-    }
-  });
+    });
+  } finally {
+    returnAccumulator(accumulated);
+  }
   return result;
 }

@@ -14,19 +14,26 @@ export function containsPhrase(
   fields: readonly FieldTokens[],
   slots: ReadonlyArray<ReadonlySet<number>>,
 ): boolean {
-  for (const field of fields) {
-    const byPosition = new Map<number, number[]>();
-    for (let i = 0; i < field.terms.length; i++) {
-      const p = field.positions[i] as number;
-      const list = byPosition.get(p);
-      if (list === undefined) byPosition.set(p, [field.terms[i] as number]);
-      else list.push(field.terms[i] as number);
-    }
-    for (const [start, terms] of byPosition) {
-      if (!terms.some((t) => slots[0]?.has(t))) continue;
+  const first = slots[0];
+  if (first === undefined) return false;
+  for (const { terms, positions } of fields) {
+    const n = terms.length;
+    for (let i = 0; i < n; i++) {
+      if (!first.has(terms[i] as number)) continue;
+      const start = positions[i] as number;
+      let j = i;
       let ok = true;
       for (let k = 1; k < slots.length && ok; k++) {
-        ok = (byPosition.get(start + k) ?? []).some((t) => slots[k]?.has(t));
+        const target = start + k;
+        // Positions never decrease, so the tokens at `target` follow shortly after.
+        while (j < n && (positions[j] as number) < target) j++;
+        ok = false;
+        for (let m = j; m < n && positions[m] === target; m++) {
+          if (slots[k]?.has(terms[m] as number)) {
+            ok = true;
+            break;
+          }
+        }
       }
       if (ok) return true;
     }
@@ -78,15 +85,32 @@ export async function verifyPhrases(
       }
       holding = found;
     }
-    const sections = [...(holding ?? [])].slice(0, MAX_PHRASE_SECTIONS);
-    const tokens = await reader.sectionTokens(sections);
-    const verified = new Set<number>();
-    for (const sectionId of sections) {
+    // Check sections one page at a time and stop at the first one that holds the phrase.
+    const byPage = new Map<number, number[]>();
+    for (const sectionId of holding ?? []) {
       const page = sectionPage[sectionId] as number;
-      if (verified.has(page)) continue;
-      const blob = tokens.get(sectionId);
-      if (blob !== undefined && containsPhrase(decodeSectionTokens(blob), slots))
-        verified.add(page);
+      const list = byPage.get(page);
+      if (list === undefined) byPage.set(page, [sectionId]);
+      else list.push(sectionId);
+    }
+    const verified = new Set<number>();
+    const examined = new Set<number>();
+    let checked = 0;
+    for (const [page, sections] of byPage) {
+      examined.add(page);
+      for (const sectionId of sections) {
+        if (++checked > MAX_PHRASE_SECTIONS) break;
+        const blob = (await reader.sectionTokens([sectionId])).get(sectionId);
+        if (blob !== undefined && containsPhrase(decodeSectionTokens(blob), slots)) {
+          verified.add(page);
+          break;
+        }
+      }
+      if (checked > MAX_PHRASE_SECTIONS) {
+        // Past the budget, pages holding all the words are kept unchecked.
+        for (const rest of byPage.keys()) if (!examined.has(rest)) verified.add(rest);
+        break;
+      }
     }
     for (const [page, k] of candidates) {
       if (!verified.has(page)) pageScores.scores[k * pageScores.groups + g] = 0;

@@ -1,5 +1,6 @@
 import { createSearchEngine, syncDocSets } from '@docs-portal/search';
 import { DocSetLibrary } from '../content/DocSetLibrary';
+import { searchEngineConfig } from '../search/searchEngineConfig';
 import { publishedDescriptors } from '../search/SearchIndexing';
 import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
 
@@ -21,11 +22,7 @@ export const reindexCommand: CliCommand = {
     await library.close();
     let descriptors = publishedDescriptors(config, library);
     if (args.length > 0) descriptors = descriptors.filter((d) => args.includes(d.id));
-    const engine = await createSearchEngine({
-      engine: config.search.engine,
-      dataDir: config.dataDir,
-      synonyms: config.search.synonyms,
-    });
+    const engine = await createSearchEngine(searchEngineConfig(config));
     try {
       let current = '';
       let lastLine = 0;

@@ -170,6 +170,13 @@ export const PortalConfigSchema = z
         engine: z.string().default('sqlite'),
         /** Groups of equivalent terms, e.g. [["k8s", "kubernetes"]]. */
         synonyms: z.array(z.array(z.string().min(1)).min(2)).default([]),
+        /** Connection of the `postgres` engine (cluster mode). */
+        postgres: z
+          .object({
+            url: z.string().min(1),
+            poolSize: z.number().int().min(1).max(100).default(10),
+          })
+          .optional(),
       })
       .prefault({}),
   })

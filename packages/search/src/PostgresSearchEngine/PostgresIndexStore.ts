@@ -1,0 +1,281 @@
+import pg from 'pg';
+import type { PoolClient } from 'pg';
+import type {
+  IndexReader,
+  IndexSnapshot,
+  IndexStore,
+  PostingBlob,
+  StoredPage,
+  StoredSection,
+} from '../core/IndexStore';
+import { IndexAbortError } from '../core/IndexStore';
+import type {
+  DocSetChange,
+  IndexedDocSet,
+  IndexedPages,
+  SearchIndexStats,
+  WriteProgress,
+} from '../SearchEngine';
+import { loadPgSnapshot, readPgDocSets } from './loadSnapshot';
+import { PG_TABLES, migratePostgres } from './schema';
+import { writePgDocSetChanges } from './writeDocSetChanges';
+
+/** Where the PostgreSQL index lives. */
+export interface PostgresSearchConfig {
+  /** Connection URL, e.g. 'postgres://postgres@127.0.0.1:5432/portal'. */
+  url: string;
+  /** Most connections the engine opens (default 10). */
+  poolSize?: number;
+}
+
+/**
+ * The index in PostgreSQL tables shared by every replica: the same logical layout as the
+ * SQLite store (doc sets, pages, sections with token blobs, terms, page and section postings
+ * as `bytea`). A write is one transaction holding the meta row lock, so a failed or killed
+ * write leaves the previous index serving; a query runs in one REPEATABLE READ transaction
+ * and reloads the in-memory snapshot whenever the generation it sees changed, including after
+ * writes by other replicas.
+ */
+export class PostgresIndexStore implements IndexStore {
+  private readonly pool: pg.Pool;
+  private snapshot: IndexSnapshot | undefined;
+  private readonly loading = new Map<string, Promise<IndexSnapshot>>();
+  private closed = false;
+
+  private constructor(config: PostgresSearchConfig) {
+    this.pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // An idle connection dropped by the server is discarded by the pool; do not crash for it.
+    this.pool.on('error', () => undefined);
+  }
+
+  /** Connects and creates the tables when they are missing. */
+  static async open(config: PostgresSearchConfig): Promise<PostgresIndexStore> {
+    const store = new PostgresIndexStore(config);
+    try {
+      await migratePostgres(store.pool);
+    } catch (error) {
+      await store.pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new Error('the search index is closed');
+  }
+
+  /** Runs `work` on one pooled connection inside a transaction opened with `begin`. */
+  private async transaction<T>(
+    begin: string,
+    work: (client: PoolClient) => Promise<T>,
+  ): Promise<T> {
+    this.ensureOpen();
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query(begin);
+      try {
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private readTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
+  }
+
+  /** The snapshot of a generation, loaded once even when several queries ask at the same time. */
+  private async snapshotFor(client: PoolClient, generation: string): Promise<IndexSnapshot> {
+    if (this.snapshot?.generation === generation) return this.snapshot;
+    let pending = this.loading.get(generation);
+    if (pending === undefined) {
+      pending = loadPgSnapshot(client, generation);
+      this.loading.set(generation, pending);
+      pending
+        .then((loaded) => {
+          if (
+            this.snapshot === undefined ||
+            BigInt(loaded.generation) > BigInt(this.snapshot.generation)
+          )
+            this.snapshot = loaded;
+        })
+        .catch(() => undefined)
+        .finally(() => this.loading.delete(generation));
+    }
+    return pending;
+  }
+
+  async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
+    return this.readTransaction(async (client) => {
+      const { rows } = await client.query<{ generation: string }>(
+        'SELECT generation FROM search_meta WHERE id = 1',
+      );
+      const snapshot = await this.snapshotFor(client, rows[0]?.generation ?? '0');
+      return work(readerFor(client, snapshot));
+    });
+  }
+
+  async indexedDocSets(): Promise<IndexedDocSet[]> {
+    return this.readTransaction(async (client) =>
+      (await readPgDocSets(client)).map(({ docSet, pages, sections, revision }) => ({
+        docSet,
+        pages,
+        sections,
+        revision,
+      })),
+    );
+  }
+
+  async indexedPages(docSetId: string): Promise<IndexedPages> {
+    return this.readTransaction(async (client) => {
+      const hashes = new Map<string, string>();
+      const found = await client.query<{ id: number; revision: number }>(
+        'SELECT id, revision FROM search_doc_sets WHERE key = $1',
+        [docSetId],
+      );
+      const row = found.rows[0];
+      if (row === undefined) return { revision: 0, hashes };
+      const pages = await client.query<{ path: string; hash: string }>(
+        'SELECT path, hash FROM search_pages WHERE doc_set_id = $1 ORDER BY path',
+        [row.id],
+      );
+      for (const page of pages.rows) hashes.set(page.path, page.hash);
+      return { revision: row.revision, hashes };
+    });
+  }
+
+  async applyDocSetChanges(
+    change: DocSetChange,
+    options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
+    const changed = await this.transaction('BEGIN', (client) =>
+      writePgDocSetChanges(client, change, options),
+    );
+    // Warm the snapshot now so the next query does not pay for loading it.
+    if (changed) await this.read(async () => undefined);
+  }
+
+  async removeDocSet(docSetId: string): Promise<void> {
+    const removed = await this.transaction('BEGIN', async (client) => {
+      await client.query('SELECT 1 FROM search_meta WHERE id = 1 FOR UPDATE');
+      const found = await client.query<{ id: number }>(
+        'SELECT id FROM search_doc_sets WHERE key = $1 FOR UPDATE',
+        [docSetId],
+      );
+      const row = found.rows[0];
+      if (row === undefined) return false;
+      for (const table of [
+        'search_postings',
+        'search_page_postings',
+        'search_sections',
+        'search_pages',
+      ]) {
+        await client.query(`DELETE FROM ${table} WHERE doc_set_id = $1`, [row.id]);
+      }
+      await client.query('DELETE FROM search_doc_sets WHERE id = $1', [row.id]);
+      await client.query('UPDATE search_meta SET generation = generation + 1 WHERE id = 1');
+      return true;
+    });
+    if (removed) await this.read(async () => undefined);
+  }
+
+  async stats(): Promise<SearchIndexStats> {
+    return this.readTransaction(async (client) => {
+      const { rows } = await client.query<{
+        docSets: string;
+        pages: string;
+        sections: string;
+        bytes: string;
+      }>(
+        `SELECT COUNT(*) AS "docSets", COALESCE(SUM(pages), 0) AS pages,
+           COALESCE(SUM(sections), 0) AS sections,
+           (SELECT SUM(pg_total_relation_size(t::regclass)) FROM unnest($1::text[]) AS t) AS bytes
+         FROM search_doc_sets`,
+        [[...PG_TABLES]],
+      );
+      const row = rows[0];
+      return {
+        docSets: Number(row?.docSets ?? 0),
+        pages: Number(row?.pages ?? 0),
+        sections: Number(row?.sections ?? 0),
+        bytes: Number(row?.bytes ?? 0),
+      };
+    });
+  }
+
+  async ping(): Promise<void> {
+    this.ensureOpen();
+    await this.pool.query('SELECT generation FROM search_meta WHERE id = 1');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+/** Reads of one query, all through the connection holding its transaction. */
+function readerFor(client: PoolClient, snapshot: IndexSnapshot): IndexReader {
+  return {
+    snapshot,
+    postings: async (kind, termIds, docSetIds) => {
+      const out = new Map<number, PostingBlob[]>();
+      for (const termId of termIds) out.set(termId, []);
+      if (termIds.length === 0 || docSetIds.length === 0) return out;
+      const table = kind === 'page' ? 'search_page_postings' : 'search_postings';
+      // Rows of doc sets outside the query's scope never leave the database.
+      const { rows } = await client.query<{ term_id: number; doc_set_id: number; data: Buffer }>(
+        `SELECT term_id, doc_set_id, data FROM ${table}
+         WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[]) ORDER BY term_id, doc_set_id`,
+        [[...termIds], [...docSetIds]],
+      );
+      for (const row of rows)
+        out.get(row.term_id)?.push({ docSetId: row.doc_set_id, blob: row.data });
+      return out;
+    },
+    sectionTokens: async (ids) => {
+      const out = new Map<number, Uint8Array>();
+      if (ids.length === 0) return out;
+      const { rows } = await client.query<{ id: number; tokens: Buffer }>(
+        'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
+        [[...ids]],
+      );
+      for (const row of rows) out.set(row.id, row.tokens);
+      return out;
+    },
+    sections: async (ids) => {
+      const out = new Map<number, StoredSection>();
+      if (ids.length === 0) return out;
+      const { rows } = await client.query<StoredSection>(
+        `SELECT id, page_id AS "pageId", heading, anchor, text FROM search_sections
+         WHERE id = ANY($1::int[])`,
+        [[...ids]],
+      );
+      for (const row of rows) out.set(row.id, row);
+      return out;
+    },
+    pages: async (ids) => {
+      const out = new Map<number, StoredPage>();
+      if (ids.length === 0) return out;
+      const { rows } = await client.query<Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string }>(
+        `SELECT id, doc_set_id AS "docSetId", path, title, breadcrumb FROM search_pages
+         WHERE id = ANY($1::int[])`,
+        [[...ids]],
+      );
+      for (const row of rows)
+        out.set(row.id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
+      return out;
+    },
+  };
+}

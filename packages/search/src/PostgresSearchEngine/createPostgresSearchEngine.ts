@@ -1,0 +1,15 @@
+import { StoredSearchEngine } from '../core/StoredSearchEngine';
+import type { QuerySettings } from '../query/executeSearch';
+import type { SearchEngine } from '../SearchEngine';
+import { PostgresIndexStore, type PostgresSearchConfig } from './PostgresIndexStore';
+
+/**
+ * The cluster engine: the index in PostgreSQL, shared by every replica. Creates its tables
+ * when they are missing; rejects when the database cannot be reached.
+ */
+export async function createPostgresSearchEngine(
+  config: PostgresSearchConfig,
+  settings: QuerySettings,
+): Promise<SearchEngine> {
+  return new StoredSearchEngine('postgres', await PostgresIndexStore.open(config), settings);
+}

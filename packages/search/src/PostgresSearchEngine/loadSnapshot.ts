@@ -1,0 +1,104 @@
+import type { ClientBase } from 'pg';
+import { FIELD_COUNT } from '../core/fields';
+import type { IndexSnapshot, StoredDocSet } from '../core/IndexStore';
+import { PostingCache } from '../core/PostingCache';
+import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
+import type { DocSetDescriptor } from '../SearchEngine';
+
+interface DocSetRow {
+  id: number;
+  descriptor: string;
+  revision: number;
+  pages: number;
+  sections: number;
+  // bigint columns arrive as strings.
+  len_title: string;
+  len_heading: string;
+  len_breadcrumb: string;
+  len_text: string;
+  plen_title: string;
+  plen_heading: string;
+  plen_breadcrumb: string;
+  plen_text: string;
+}
+
+/** Reads the doc sets table. */
+export async function readPgDocSets(client: ClientBase): Promise<StoredDocSet[]> {
+  const { rows } = await client.query<DocSetRow>('SELECT * FROM search_doc_sets ORDER BY id');
+  return rows.map((row) => ({
+    storeId: row.id,
+    docSet: JSON.parse(row.descriptor) as DocSetDescriptor,
+    pages: row.pages,
+    sections: row.sections,
+    revision: row.revision,
+    lengthSums: [row.len_title, row.len_heading, row.len_breadcrumb, row.len_text].map(Number),
+    pageLengthSums: [row.plen_title, row.plen_heading, row.plen_breadcrumb, row.plen_text].map(
+      Number,
+    ),
+  }));
+}
+
+/** Runs a query whose rows come back as arrays of numbers. */
+async function numberRows(client: ClientBase, sql: string): Promise<number[][]> {
+  const result = await client.query<number[]>({ text: sql, rowMode: 'array' });
+  return result.rows;
+}
+
+/**
+ * Loads the in-memory part of the index (doc sets, vocabulary, page and section numbers) as
+ * the caller's transaction sees it; the same structures the SQLite store builds.
+ */
+export async function loadPgSnapshot(
+  client: ClientBase,
+  generation: string,
+): Promise<IndexSnapshot> {
+  const docSets = await readPgDocSets(client);
+  const vocabulary = await client.query<VocabularyRow>(
+    `SELECT p.term_id AS "termId", t.term AS term, t.stem AS stem, p.doc_set_id AS "docSetId", p.df AS df
+     FROM search_page_postings p JOIN search_terms t ON t.id = p.term_id`,
+  );
+  const sectionRows = await numberRows(
+    client,
+    'SELECT id, page_id, doc_set_id, len_title, len_heading, len_breadcrumb, len_text FROM search_sections',
+  );
+  let maxId = 0;
+  for (const row of sectionRows) maxId = Math.max(maxId, row[0] as number);
+  const page = new Int32Array(maxId + 1);
+  const docSet = new Int32Array(maxId + 1);
+  const lengths = new Uint32Array((maxId + 1) * FIELD_COUNT);
+  for (const row of sectionRows) {
+    const id = row[0] as number;
+    page[id] = row[1] as number;
+    docSet[id] = row[2] as number;
+    for (let f = 0; f < FIELD_COUNT; f++) lengths[id * FIELD_COUNT + f] = row[3 + f] as number;
+  }
+  const pageRows = await numberRows(
+    client,
+    'SELECT id, doc_set_id, len_title, len_heading, len_breadcrumb, len_text FROM search_pages',
+  );
+  let maxPage = 0;
+  for (const row of pageRows) maxPage = Math.max(maxPage, row[0] as number);
+  const pageDocSet = new Int32Array(maxPage + 1);
+  const firstSection = new Int32Array(maxPage + 1).fill(0x7fffffff);
+  const lastSection = new Int32Array(maxPage + 1).fill(-1);
+  for (let id = 1; id <= maxId; id++) {
+    const p = page[id] as number;
+    if (p === 0) continue;
+    if (id < (firstSection[p] as number)) firstSection[p] = id;
+    if (id > (lastSection[p] as number)) lastSection[p] = id;
+  }
+  const pageLengths = new Uint32Array((maxPage + 1) * FIELD_COUNT);
+  for (const row of pageRows) {
+    const id = row[0] as number;
+    pageDocSet[id] = row[1] as number;
+    for (let f = 0; f < FIELD_COUNT; f++) pageLengths[id * FIELD_COUNT + f] = row[2 + f] as number;
+  }
+  return {
+    generation,
+    docSets,
+    vocabulary: new Vocabulary(vocabulary.rows),
+    pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
+    sections: { maxId, page, docSet, lengths },
+    cache: new PostingCache(),
+  };
+}

@@ -1,0 +1,342 @@
+import type { ClientBase } from 'pg';
+import { analysePage, type AnalysedPage } from '../core/analysePage';
+import { FIELD_COUNT } from '../core/fields';
+import { IndexAbortError, IndexConflictError } from '../core/IndexStore';
+import { PostingAppender, PostingList, encodePostings } from '../core/postings';
+import { encodeSectionTokens, termIdsOfTokens } from '../core/sectionTokens';
+import type { DocSetChange, WriteProgress } from '../SearchEngine';
+import { stemTerm } from '../text/stem';
+
+/** Pages analysed and written per round trip (and between two progress reports). */
+const PAGES_PER_STEP = 50;
+/** Terms looked up or rewritten per round trip. */
+const TERMS_PER_STEP = 2000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Lengths = [number, number, number, number];
+const LENGTH_COLUMNS = 'len_title, len_heading, len_breadcrumb, len_text';
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
+}
+
+/** Postings removed and added for one kind of document (sections or pages) during a write. */
+class PostingChanges {
+  readonly removed = new Map<number, Set<number>>();
+  readonly added = new Map<number, PostingAppender>();
+
+  remove(termId: number, docId: number): void {
+    let set = this.removed.get(termId);
+    if (set === undefined) this.removed.set(termId, (set = new Set()));
+    set.add(docId);
+  }
+
+  add(termId: number, docId: number, tf: readonly number[]): void {
+    let appender = this.added.get(termId);
+    if (appender === undefined) this.added.set(termId, (appender = new PostingAppender()));
+    appender.add(docId, tf);
+  }
+
+  /** Rewrites the changed posting rows of one table for one doc set, a batch of terms at a time. */
+  async write(
+    client: ClientBase,
+    table: 'search_postings' | 'search_page_postings',
+    docSetId: number,
+    checkpoint: () => Promise<void>,
+  ): Promise<void> {
+    const terms = [...new Set([...this.removed.keys(), ...this.added.keys()])];
+    const list = new PostingList();
+    for (const batch of chunks(terms, TERMS_PER_STEP)) {
+      const existing = new Map<number, Uint8Array>();
+      const { rows } = await client.query<{ term_id: number; data: Buffer }>(
+        `SELECT term_id, data FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
+        [docSetId, batch],
+      );
+      for (const row of rows) existing.set(row.term_id, row.data);
+      const upsertIds: number[] = [];
+      const upsertDf: number[] = [];
+      const upsertData: Uint8Array[] = [];
+      const deleteIds: number[] = [];
+      for (const termId of batch) {
+        const blob = existing.get(termId);
+        const fresh = this.added.get(termId);
+        const gone = this.removed.get(termId);
+        if (blob === undefined && fresh !== undefined) {
+          upsertIds.push(termId);
+          upsertDf.push(fresh.count);
+          upsertData.push(fresh.finish());
+          continue;
+        }
+        list.reset();
+        if (blob !== undefined) list.append(blob);
+        // New ids are larger than all existing ones, so appending keeps the list sorted.
+        if (fresh !== undefined) list.append(fresh.finish());
+        let postings = list.toArray();
+        if (gone !== undefined) postings = postings.filter((p) => !gone.has(p.sectionId));
+        if (postings.length === 0) {
+          if (blob !== undefined) deleteIds.push(termId);
+        } else {
+          upsertIds.push(termId);
+          upsertDf.push(postings.length);
+          upsertData.push(encodePostings(postings));
+        }
+      }
+      if (deleteIds.length > 0) {
+        await client.query(
+          `DELETE FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
+          [docSetId, deleteIds],
+        );
+      }
+      if (upsertIds.length > 0) {
+        await client.query(
+          `INSERT INTO ${table} (term_id, doc_set_id, df, data)
+           SELECT t, $1, d, b FROM unnest($2::int[], $3::int[], $4::bytea[]) AS u(t, d, b)
+           ON CONFLICT (term_id, doc_set_id) DO UPDATE SET df = excluded.df, data = excluded.data`,
+          [docSetId, upsertIds, upsertDf, upsertData],
+        );
+      }
+      await checkpoint();
+    }
+  }
+}
+
+/** Counters of the meta row, read under its row lock (the write lock of the whole index). */
+interface MetaRow {
+  next_page: number;
+  next_section: number;
+  next_term: number;
+}
+
+/**
+ * Applies a doc set change inside the transaction the caller opened, with the same layout and
+ * id rules as the SQLite store: a changed page is removed and written again with new page and
+ * section ids (ids only grow, so postings stay sorted by appending). Ids come from counters in
+ * the meta row, locked `FOR UPDATE` for the whole write, so writers of any replica take turns
+ * and the sections of a page always get consecutive ids. Returns false when nothing changed.
+ */
+export async function writePgDocSetChanges(
+  client: ClientBase,
+  change: DocSetChange,
+  options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
+): Promise<boolean> {
+  const meta = (
+    await client.query<MetaRow>(
+      'SELECT next_page, next_section, next_term FROM search_meta WHERE id = 1 FOR UPDATE',
+    )
+  ).rows[0];
+  if (meta === undefined) throw new Error('the search index tables are not initialised');
+  const { docSet } = change;
+  type Row = { id: number; revision: number; descriptor: string };
+  let row = (
+    await client.query<Row>(
+      'SELECT id, revision, descriptor FROM search_doc_sets WHERE key = $1 FOR UPDATE',
+      [docSet.id],
+    )
+  ).rows[0];
+  if (change.basedOn !== undefined && change.basedOn !== (row?.revision ?? 0)) {
+    throw new IndexConflictError(`doc set ${docSet.id} changed while it was being indexed`);
+  }
+  const descriptor = JSON.stringify(docSet);
+  const nothingToDo = change.upserts.length === 0 && change.removals.length === 0;
+  if (row === undefined) {
+    row = (
+      await client.query<Row>(
+        'INSERT INTO search_doc_sets (key, descriptor) VALUES ($1, $2) RETURNING id, revision, descriptor',
+        [docSet.id, descriptor],
+      )
+    ).rows[0] as Row;
+  } else if (row.descriptor !== descriptor) {
+    await client.query('UPDATE search_doc_sets SET descriptor = $1 WHERE id = $2', [
+      descriptor,
+      row.id,
+    ]);
+  } else if (nothingToDo) {
+    // Unchanged: no new generation, so readers keep their loaded snapshot.
+    return false;
+  }
+  const docSetId = row.id;
+  const total = change.upserts.length + change.removals.length;
+  let done = 0;
+  const checkpoint = async (): Promise<void> => {
+    if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
+    options.onProgress?.({ done, total });
+    await yieldToEventLoop();
+    if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
+  };
+  await checkpoint();
+
+  const sectionChanges = new PostingChanges();
+  const pageChanges = new PostingChanges();
+  const sectionLengths = new Array<number>(FIELD_COUNT).fill(0);
+  const pageLengths = new Array<number>(FIELD_COUNT).fill(0);
+  let sectionDelta = 0;
+  let pageDelta = 0;
+  const add = (sums: number[], lengths: readonly number[], sign: number) =>
+    lengths.forEach((length, f) => (sums[f] = (sums[f] ?? 0) + sign * length));
+
+  // 1. Drop the pages removed or replaced, taking their ids out of every posting list.
+  const dropped = [...new Set([...change.removals, ...change.upserts.map((p) => p.path)])];
+  for (const paths of chunks(dropped, TERMS_PER_STEP)) {
+    const pages = await client.query<{ id: number } & Record<string, number>>(
+      `SELECT id, ${LENGTH_COLUMNS} FROM search_pages WHERE doc_set_id = $1 AND path = ANY($2::text[])`,
+      [docSetId, paths],
+    );
+    if (pages.rows.length === 0) continue;
+    const pageIds = pages.rows.map((p) => p.id);
+    const sections = await client.query<
+      { id: number; page_id: number; tokens: Buffer } & Record<string, number>
+    >(
+      `SELECT id, page_id, tokens, ${LENGTH_COLUMNS} FROM search_sections WHERE page_id = ANY($1::int[])`,
+      [pageIds],
+    );
+    const pageTerms = new Map<number, Set<number>>();
+    for (const section of sections.rows) {
+      let terms = pageTerms.get(section.page_id);
+      if (terms === undefined) pageTerms.set(section.page_id, (terms = new Set()));
+      for (const termId of termIdsOfTokens(section.tokens)) {
+        sectionChanges.remove(termId, section.id);
+        terms.add(termId);
+      }
+      add(sectionLengths, lengthsOf(section), -1);
+      sectionDelta--;
+    }
+    for (const page of pages.rows) {
+      for (const termId of pageTerms.get(page.id) ?? []) pageChanges.remove(termId, page.id);
+      add(pageLengths, lengthsOf(page), -1);
+      pageDelta--;
+    }
+    await client.query('DELETE FROM search_sections WHERE page_id = ANY($1::int[])', [pageIds]);
+    await client.query('DELETE FROM search_pages WHERE id = ANY($1::int[])', [pageIds]);
+  }
+  done += change.removals.length;
+  await checkpoint();
+
+  // 2. Write the new pages and sections, a batch at a time.
+  let nextPage = meta.next_page;
+  let nextSection = meta.next_section;
+  let nextTerm = meta.next_term;
+  const termIds = new Map<string, number>();
+  const resolveTerms = async (analysed: AnalysedPage[]): Promise<void> => {
+    const wanted = new Set<string>();
+    for (const page of analysed) {
+      for (const term of page.frequencies.keys()) if (!termIds.has(term)) wanted.add(term);
+    }
+    const list = [...wanted];
+    for (const terms of chunks(list, TERMS_PER_STEP)) {
+      const { rows } = await client.query<{ id: number; term: string }>(
+        'SELECT id, term FROM search_terms WHERE term = ANY($1::text[])',
+        [terms],
+      );
+      for (const found of rows) termIds.set(found.term, found.id);
+      const fresh = terms.filter((term) => !termIds.has(term));
+      if (fresh.length === 0) continue;
+      const ids = fresh.map(() => nextTerm++);
+      fresh.forEach((term, k) => termIds.set(term, ids[k] as number));
+      await client.query(
+        'INSERT INTO search_terms (id, term, stem) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])',
+        [ids, fresh, fresh.map(stemTerm)],
+      );
+    }
+  };
+  const termId = (term: string) => termIds.get(term) as number;
+
+  for (const batch of chunks(change.upserts, PAGES_PER_STEP)) {
+    const analysed = batch.map(analysePage);
+    await resolveTerms(analysed);
+    const p = { id: [] as number[], path: [] as string[], title: [] as string[] };
+    const pMore = {
+      breadcrumb: [] as string[],
+      hash: [] as string[],
+      lengths: [[], [], [], []] as number[][],
+    };
+    const s = {
+      id: [] as number[],
+      page: [] as number[],
+      ord: [] as number[],
+      heading: [] as string[],
+      anchor: [] as string[],
+      text: [] as string[],
+      tokens: [] as Uint8Array[],
+      lengths: [[], [], [], []] as number[][],
+    };
+    batch.forEach((record, k) => {
+      const page = analysed[k] as AnalysedPage;
+      const pageId = nextPage++;
+      p.id.push(pageId);
+      p.path.push(record.path);
+      p.title.push(record.title);
+      pMore.breadcrumb.push(JSON.stringify(record.breadcrumb));
+      pMore.hash.push(record.hash);
+      page.lengths.forEach((length, f) => pMore.lengths[f]?.push(length));
+      add(pageLengths, page.lengths, 1);
+      pageDelta++;
+      for (const [term, tf] of page.frequencies) pageChanges.add(termId(term), pageId, tf);
+      page.sections.forEach((section, ord) => {
+        const sectionId = nextSection++;
+        const fields = section.fields.map((tokens) =>
+          tokens.map((token) => ({ termId: termId(token.term), position: token.position })),
+        );
+        s.id.push(sectionId);
+        s.page.push(pageId);
+        s.ord.push(ord);
+        s.heading.push(section.heading);
+        s.anchor.push(section.anchor);
+        s.text.push(section.text);
+        s.tokens.push(encodeSectionTokens(fields));
+        section.lengths.forEach((length, f) => s.lengths[f]?.push(length));
+        for (const [term, tf] of section.frequencies)
+          sectionChanges.add(termId(term), sectionId, tf);
+        add(sectionLengths, section.lengths, 1);
+        sectionDelta++;
+      });
+    });
+    await client.query(
+      `INSERT INTO search_pages (id, doc_set_id, path, title, breadcrumb, hash, ${LENGTH_COLUMNS})
+       SELECT i, $1, pa, ti, br, ha, l0, l1, l2, l3
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
+                   $7::int[], $8::int[], $9::int[], $10::int[]) AS u(i, pa, ti, br, ha, l0, l1, l2, l3)`,
+      [docSetId, p.id, p.path, p.title, pMore.breadcrumb, pMore.hash, ...pMore.lengths],
+    );
+    if (s.id.length > 0) {
+      await client.query(
+        `INSERT INTO search_sections (id, page_id, doc_set_id, ord, heading, anchor, text, tokens, ${LENGTH_COLUMNS})
+         SELECT i, pg, $1, o, h, a, t, tk, l0, l1, l2, l3
+         FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bytea[],
+                     $9::int[], $10::int[], $11::int[], $12::int[]) AS u(i, pg, o, h, a, t, tk, l0, l1, l2, l3)`,
+        [docSetId, s.id, s.page, s.ord, s.heading, s.anchor, s.text, s.tokens, ...s.lengths],
+      );
+    }
+    done += batch.length;
+    await checkpoint();
+  }
+
+  // 3. Rewrite the posting lists of every term that gained or lost a section or page.
+  await sectionChanges.write(client, 'search_postings', docSetId, checkpoint);
+  await pageChanges.write(client, 'search_page_postings', docSetId, checkpoint);
+  await client.query(
+    `UPDATE search_doc_sets SET revision = revision + 1, pages = pages + $1, sections = sections + $2,
+       len_title = len_title + $3, len_heading = len_heading + $4,
+       len_breadcrumb = len_breadcrumb + $5, len_text = len_text + $6,
+       plen_title = plen_title + $7, plen_heading = plen_heading + $8,
+       plen_breadcrumb = plen_breadcrumb + $9, plen_text = plen_text + $10 WHERE id = $11`,
+    [pageDelta, sectionDelta, ...sectionLengths, ...pageLengths, docSetId],
+  );
+  await client.query(
+    `UPDATE search_meta SET generation = generation + 1, next_page = $1, next_section = $2,
+       next_term = $3 WHERE id = 1`,
+    [nextPage, nextSection, nextTerm],
+  );
+  return true;
+}
+
+function lengthsOf(row: Record<string, number>): Lengths {
+  return [
+    row['len_title'] ?? 0,
+    row['len_heading'] ?? 0,
+    row['len_breadcrumb'] ?? 0,
+    row['len_text'] ?? 0,
+  ];
+}

@@ -1,0 +1,12 @@
+import type { SearchEngineConfig } from '@docs-portal/search';
+import type { PortalConfig } from '../config/schema';
+
+/** The search engine settings of the portal config, as `createSearchEngine` takes them. */
+export function searchEngineConfig(config: PortalConfig): SearchEngineConfig {
+  return {
+    engine: config.search.engine,
+    dataDir: config.dataDir,
+    synonyms: config.search.synonyms,
+    ...(config.search.postgres ? { postgres: config.search.postgres } : {}),
+  };
+}
