@@ -16,9 +16,12 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     rollupOptions: {
       output: {
-        // zod and the shared schemas load on demand (search page, sign-in error messages).
+        // zod and the shared schemas load on demand (sign-in error messages). The zod-free frame
+        // protocol (contracts/src/frame/) stays with the search page, which needs no zod.
         manualChunks: (id: string) =>
-          /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/.test(id)
+          /[\\/](packages[\\/]contracts[\\/]src[\\/](?!frame[\\/])|node_modules[\\/]zod[\\/])/.test(
+            id,
+          )
             ? 'contracts'
             : undefined,
       },

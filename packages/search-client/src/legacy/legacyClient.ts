@@ -1,7 +1,7 @@
-import type { PortalConnection, SearchHit } from '@docs-portal/contracts';
+import type { SearchHit } from '@docs-portal/contracts';
+import { connectToPortal, type PortalConnection } from '@docs-portal/contracts/frame';
 import { recordClick } from '../api/recordClick';
 import { createSearchApi, type SearchQuery } from '../api/searchApi';
-import { connectToPortal } from '../portal/connectToPortal';
 import { snippetParts } from '../snippet/snippetParts';
 
 /** Results per page of the older client. */

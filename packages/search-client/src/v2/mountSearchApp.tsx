@@ -1,6 +1,5 @@
-import type { PortalConnection } from '@docs-portal/contracts';
+import { connectToPortal, type PortalConnection } from '@docs-portal/contracts/frame';
 import { createRoot } from 'react-dom/client';
-import { connectToPortal } from '../portal/connectToPortal';
 import { SearchApp } from './SearchApp';
 import './searchApp.css';
 

@@ -1,4 +1,4 @@
-import { exposeSearchHost } from '@docs-portal/contracts';
+import { exposeSearchHost } from '@docs-portal/contracts/frame';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useEnvironment, usePortal } from '../data/PortalContext';
