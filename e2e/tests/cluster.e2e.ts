@@ -99,6 +99,15 @@ describe.each(['redis', 'postgres'] as const)(
       expect(after[1]! - before[1]!).toBeGreaterThan(0);
     });
 
+    it('keeps /metrics off the public origin; each replica answers it on its own port', async () => {
+      const publicMetrics = await fetch(`${cluster.origin}/docs/metrics`);
+      expect(publicMetrics.status).toBe(403);
+      expect(await publicMetrics.text()).not.toContain('portal_http_requests_total');
+      for (const portal of cluster.portals) {
+        expect(await counterValue(portal.origin, 'portal_http_requests_total')).toBeGreaterThan(0);
+      }
+    });
+
     it('ends the session on both replicas when the reader logs out through one', async () => {
       const logout = await direct(1, '/docs/logout');
       expect(logout.status).toBe(302);

@@ -2,6 +2,7 @@ import { DEFAULT_RANKING, type RankingOptions } from './query/rankingOptions';
 import { compileSynonyms } from './query/synonyms';
 import type { SearchEngine } from './SearchEngine';
 import { createPostgresSearchEngine } from './PostgresSearchEngine/createPostgresSearchEngine';
+import type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
 import { createSqliteSearchEngine } from './SqliteSearchEngine/createSqliteSearchEngine';
 
 /** Configuration of the search engine (the `search` part of the portal config). */
@@ -13,7 +14,7 @@ export interface SearchEngineConfig {
   /** Groups of words that mean the same, e.g. `[['k8s', 'kubernetes']]`. */
   synonyms?: string[][];
   /** Connection of the 'postgres' engine (cluster mode). */
-  postgres?: { url: string; poolSize?: number };
+  postgres?: PostgresSearchConfig;
   /** Overrides of ranking knobs (for tuning). */
   ranking?: Partial<RankingOptions>;
 }

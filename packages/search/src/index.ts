@@ -27,7 +27,7 @@ export type {
   SyncResult,
 } from './sync/syncDocSet';
 export type { PageRecord } from './core/analysePage';
-export { IndexAbortError, IndexConflictError } from './core/IndexStore';
+export { IndexAbortError, IndexConflictError, SearchUnavailableError } from './core/IndexStore';
 export { DEFAULT_RANKING } from './query/rankingOptions';
 export type { RankingOptions } from './query/rankingOptions';
 export { compareVersions } from './query/versions';

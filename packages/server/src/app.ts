@@ -18,7 +18,7 @@ import { metricsPlugin } from './ops/metricsPlugin';
 import { opsRoutes } from './ops/opsRoutes';
 import { PortalMetrics } from './ops/PortalMetrics';
 import { searchEngineConfig } from './search/searchEngineConfig';
-import { SearchIndexing } from './search/SearchIndexing';
+import { SearchIndexing, type SearchIndexingOptions } from './search/SearchIndexing';
 import { searchRoutes } from './search/searchRoutes';
 import { createSessionStore } from './sessions/createSessionStore';
 import { SessionService } from './sessions/SessionService';
@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   metrics?: PortalMetrics;
   /** Use this search engine instead of opening the configured one. */
   searchEngine?: SearchEngine;
+  /** Retry timing of failed index syncs (tests shorten it). */
+  searchIndexing?: SearchIndexingOptions;
 }
 
 declare module 'fastify' {
@@ -128,7 +130,7 @@ export async function buildApp(
   app.addHook('onClose', async () => docSets.close());
 
   const engine = options.searchEngine ?? (await createSearchEngine(searchEngineConfig(config)));
-  const indexing = new SearchIndexing(engine, docSets, config, app.log);
+  const indexing = new SearchIndexing(engine, docSets, config, app.log, options.searchIndexing);
   indexing.start();
   app.decorate('searchIndexing', indexing);
   app.addHook('onClose', async () => {

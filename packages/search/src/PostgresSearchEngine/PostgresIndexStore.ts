@@ -17,6 +17,7 @@ import type {
   WriteProgress,
 } from '../SearchEngine';
 import { loadPgSnapshot, readPgDocSets } from './loadSnapshot';
+import { isPgUnavailable, unlessUnavailable } from './pgUnavailable';
 import { PG_TABLES, migratePostgres } from './schema';
 import { writePgDocSetChanges } from './writeDocSetChanges';
 
@@ -26,7 +27,15 @@ export interface PostgresSearchConfig {
   url: string;
   /** Most connections the engine opens (default 10). */
   poolSize?: number;
+  /**
+   * A query, or opening a connection, without an answer after this long fails, so a search
+   * answers 503 instead of hanging while the server is out of reach (ms, default 10000).
+   */
+  timeoutMs?: number;
 }
+
+/** Default of {@link PostgresSearchConfig.timeoutMs}. */
+export const DEFAULT_PG_SEARCH_TIMEOUT_MS = 10_000;
 
 /**
  * The index in PostgreSQL tables shared by every replica: the same logical layout as the
@@ -43,8 +52,17 @@ export class PostgresIndexStore implements IndexStore {
   private closed = false;
 
   private constructor(config: PostgresSearchConfig) {
-    this.pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    const timeoutMs = config.timeoutMs ?? DEFAULT_PG_SEARCH_TIMEOUT_MS;
+    this.pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize ?? 10,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      keepAlive: true,
+      application_name: 'docs-portal-search',
+    });
     // An idle connection dropped by the server is discarded by the pool; do not crash for it.
+    // The next query opens a fresh connection, so the engine recovers when the server is back.
     this.pool.on('error', () => undefined);
   }
 
@@ -64,12 +82,19 @@ export class PostgresIndexStore implements IndexStore {
     if (this.closed) throw new Error('the search index is closed');
   }
 
-  /** Runs `work` on one pooled connection inside a transaction opened with `begin`. */
-  private async transaction<T>(
+  /**
+   * Runs `work` on one pooled connection inside a transaction opened with `begin`. When the
+   * server cannot be reached, rejects with a `SearchUnavailableError`.
+   */
+  private transaction<T>(begin: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
+    this.ensureOpen();
+    return unlessUnavailable(() => this.runTransaction(begin, work));
+  }
+
+  private async runTransaction<T>(
     begin: string,
     work: (client: PoolClient) => Promise<T>,
   ): Promise<T> {
-    this.ensureOpen();
     const client = await this.pool.connect();
     let broken = false;
     try {
@@ -79,11 +104,17 @@ export class PostgresIndexStore implements IndexStore {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
+        // A lost or stuck connection is dropped instead (the server rolls back when it closes).
+        if (!isPgUnavailable(error)) {
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+        }
         throw error;
       }
+    } catch (error) {
+      if (isPgUnavailable(error)) broken = true;
+      throw error;
     } finally {
       client.release(broken);
     }
@@ -215,7 +246,9 @@ export class PostgresIndexStore implements IndexStore {
 
   async ping(): Promise<void> {
     this.ensureOpen();
-    await this.pool.query('SELECT generation FROM search_meta WHERE id = 1');
+    await unlessUnavailable(() =>
+      this.pool.query('SELECT generation FROM search_meta WHERE id = 1'),
+    );
   }
 
   async close(): Promise<void> {

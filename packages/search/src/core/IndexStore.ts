@@ -165,3 +165,21 @@ export class IndexConflictError extends Error {
 export class IndexAbortError extends Error {
   override name = 'AbortError';
 }
+
+/**
+ * Error thrown when the index's server cannot be reached or stopped answering (refused, reset,
+ * timed out, shutting down). It carries `statusCode` 503 so an HTTP layer answers "unavailable"
+ * rather than an internal error; the message is safe to show to a reader. `cause` holds the
+ * driver's error for logs.
+ */
+export class SearchUnavailableError extends Error {
+  override name = 'SearchUnavailableError';
+  /** HTTP status the request that met this error answers with. */
+  readonly statusCode = 503;
+
+  constructor(cause: unknown) {
+    super('Search is unavailable right now: its index cannot be reached. Try again in a moment.', {
+      cause,
+    });
+  }
+}

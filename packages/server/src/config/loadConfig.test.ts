@@ -50,6 +50,15 @@ describe('config', () => {
     expect(config.publicUrl).toBe('http://localhost:9090');
   });
 
+  it('takes the metrics token from METRICS_TOKEN and refuses a short one', () => {
+    const token = 'k3y-0123456789abcdefghijklmn';
+    expect(parseConfig({}, { env: { METRICS_TOKEN: token } }).operations.metricsToken).toBe(token);
+    expect(parseConfig({}, { env: {} }).operations.metricsToken).toBeUndefined();
+    expect(() => parseConfig({}, { env: { METRICS_TOKEN: 'short' } })).toThrow(
+      /operations\.metricsToken \(from METRICS_TOKEN\): must be at least 24 characters/,
+    );
+  });
+
   it('names the path of every bad field', () => {
     const found = problems({
       basePath: 'docs/',

@@ -30,7 +30,13 @@ export interface LoadedConfig {
 }
 
 /** Environment variables that override config fields: variable -> path and parser. */
-const ENV_OVERRIDES: Array<{ name: string; path: string[]; parse: (v: string) => unknown }> = [
+const ENV_OVERRIDES: Array<{
+  name: string;
+  path: string[];
+  parse: (v: string) => unknown;
+  /** Create the missing parents of `path` (else an override of an absent section is ignored). */
+  create?: boolean;
+}> = [
   { name: 'PORT', path: ['port'], parse: (v) => (/^\d+$/.test(v) ? Number(v) : v) },
   { name: 'HOST', path: ['host'], parse: (v) => v },
   { name: 'DATA_DIR', path: ['dataDir'], parse: (v) => path.resolve(v) },
@@ -44,16 +50,31 @@ const ENV_OVERRIDES: Array<{ name: string; path: string[]; parse: (v: string) =>
     parse: (v) => v,
   },
   {
+    name: 'METRICS_TOKEN',
+    path: ['operations', 'metricsToken'],
+    parse: (v) => v,
+    create: true,
+  },
+  {
     name: 'EMPLOYEE_CLIENT_SECRET',
     path: ['identityProviders', 'employee', 'clientSecret'],
     parse: (v) => v,
   },
 ];
 
-function setPath(target: Record<string, unknown>, keys: string[], value: unknown): void {
+function setPath(
+  target: Record<string, unknown>,
+  keys: string[],
+  value: unknown,
+  create = false,
+): void {
   let node = target;
   for (const key of keys.slice(0, -1)) {
-    const next = node[key];
+    let next = node[key];
+    if (next === undefined && create) {
+      next = {};
+      node[key] = next;
+    }
     if (typeof next !== 'object' || next === null) {
       // A secret override for a provider that is not configured is ignored, not invented.
       return;
@@ -91,7 +112,7 @@ export function parseConfig(
   for (const override of ENV_OVERRIDES) {
     const value = env[override.name];
     if (value === undefined || value === '') continue;
-    setPath(input, override.path, override.parse(value));
+    setPath(input, override.path, override.parse(value), override.create);
     fromEnv.set(override.path.join('.'), override.name);
   }
   if (env.NODE_ENV === 'production' && !env.PORTAL_MODE && input.mode === undefined) {

@@ -165,6 +165,21 @@ export const PortalConfigSchema = z
           .optional(),
       })
       .prefault({}),
+    operations: z
+      .object({
+        /**
+         * When set, `/metrics` answers only requests with `Authorization: Bearer <token>`
+         * (Prometheus: `authorization: { credentials: <token> }`).
+         */
+        metricsToken: z
+          .string()
+          .min(24, 'must be at least 24 characters (a random secret)')
+          .max(512)
+          .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+          .optional(),
+      })
+      .strict()
+      .prefault({}),
     search: z
       .object({
         engine: z.string().default('sqlite'),
@@ -175,6 +190,8 @@ export const PortalConfigSchema = z
           .object({
             url: z.string().min(1),
             poolSize: z.number().int().min(1).max(100).default(10),
+            /** A query without an answer after this long fails and the search answers 503 (ms). */
+            timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
           })
           .optional(),
       })

@@ -4,6 +4,7 @@ import { startPortal, testConfig } from '../../test/portalHarness';
 import { installErrorHandler } from '../errors/errorHandler';
 import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
 import { opsRoutes, type OpsRoutesOptions } from './opsRoutes';
+import { PortalMetrics } from './PortalMetrics';
 
 const SIZE = { docSets: 2, pages: 12, sections: 40, bytes: 4096 };
 const apps: FastifyInstance[] = [];
@@ -81,6 +82,42 @@ describe('operations routes', () => {
     const answer = await app.inject('/docs/readyz');
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toMatchObject({ checks: { sessions: 'failed' } });
+  });
+
+  it('serves /metrics only with the bearer token when operations.metricsToken is set', async () => {
+    const token = 'metrics-secret-0123456789abcdef';
+    const app = await opsApp({
+      config: testConfig({ operations: { metricsToken: token } }),
+      metrics: new PortalMetrics(),
+    });
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token-0123456789abcdefgh',
+      `Basic ${token}`,
+      `Bearer ${token}x`,
+      `Bearer ${token.slice(0, -1)}`,
+    ]) {
+      const refused = await app.inject({
+        url: '/docs/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(refused.statusCode, String(authorization)).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(refused.json()).toMatchObject({ code: 'unauthenticated' });
+      expect(refused.body).not.toContain('portal_http_requests_total');
+    }
+    const allowed = await app.inject({
+      url: '/docs/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['content-type']).toMatch(/^text\/plain/);
+    expect(allowed.body).toContain('# TYPE');
+  });
+
+  it('serves /metrics to anyone when no token is configured (nginx restricts it)', async () => {
+    const app = await opsApp({ metrics: new PortalMetrics() });
+    expect((await app.inject('/docs/metrics')).statusCode).toBe(200);
   });
 
   it('serves no /metrics when no metrics are given', async () => {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../config/schema';
 import type { SessionStore } from '../sessions/SessionStore';
@@ -10,6 +11,17 @@ export interface OperatedSearchEngine {
   ping(): Promise<void>;
   /** Size of the index, for the index size gauges. */
   stats(): Promise<SearchIndexSize>;
+}
+
+/** True when `header` is `Bearer <token>`, compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
+  if (!match) return false;
+  const given = createHash('sha256')
+    .update(match[1] as string)
+    .digest();
+  const expected = createHash('sha256').update(token).digest();
+  return timingSafeEqual(given, expected);
 }
 
 /** Options of the operations routes. */
@@ -30,7 +42,8 @@ export interface OpsRoutesOptions {
  *   healthy process restarted);
  * - `/readyz`: 200 when the session store and the search engine answer in time, else 503 naming
  *   the check that failed, so a load balancer stops sending readers here until it is back;
- * - `/metrics`: Prometheus text of this instance.
+ * - `/metrics`: Prometheus text of this instance; with `operations.metricsToken` set, only for
+ *   `Authorization: Bearer <token>` (401 otherwise).
  */
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions): Promise<void> {
   const { sessionStore, searchEngine, metrics } = options;
@@ -59,8 +72,16 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
 
   if (metrics) {
     if (searchEngine) metrics.watchSearchIndex(() => searchEngine.stats());
-    app.get('/metrics', async (_request, reply) => {
-      reply.header('cache-control', 'no-store').type(metrics.contentType);
+    const token = options.config.operations.metricsToken;
+    app.get('/metrics', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (token !== undefined && !bearerMatches(request.headers.authorization, token)) {
+        return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({
+          code: 'unauthenticated',
+          message: 'Metrics need the Authorization header: Bearer <operations.metricsToken>.',
+        });
+      }
+      reply.type(metrics.contentType);
       return metrics.render();
     });
   }

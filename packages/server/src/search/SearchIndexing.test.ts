@@ -5,18 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '@docs-portal/contracts';
 import { REPO_ROOT } from '../config/loadConfig';
 import type { BrowserlikeClient } from '../../test/BrowserlikeClient';
-import { topicPage, writeFolder } from '../../test/content/docSetFolders';
+import { guideDocSet, topicPage, writeFolder } from '../../test/content/docSetFolders';
 import { signIn, startPortal, type RunningPortal } from '../../test/portalHarness';
-
-const docSet = (folder: string) => ({
-  id: 'guide',
-  mount: 'Guide',
-  folder,
-  title: 'Guide',
-  product: 'Data Platform',
-  version: '7.0',
-  docType: 'User Guide',
-});
 
 let portal: RunningPortal;
 let reader: BrowserlikeClient;
@@ -30,7 +20,7 @@ beforeAll(async () => {
   const first = writeFolder({
     'Content/Jobs.htm': topicPage('Protection jobs', 'quokkaword', 2000),
   });
-  portal = await startPortal({ docSets: [docSet(first)] });
+  portal = await startPortal({ docSets: [guideDocSet(first)] });
   await portal.app.searchIndexing.ready;
   reader = portal.client();
   await signIn(reader, 'partner');

@@ -40,17 +40,31 @@ export function publishedDescriptors(
   return descriptors;
 }
 
+/** Tuning of {@link SearchIndexing}. */
+export interface SearchIndexingOptions {
+  /** Wait before the first retry of a failed sync; each further retry waits twice as long (ms, default 1000). */
+  retryBaseMs?: number;
+  /** Longest wait between retries (ms, default 60000). */
+  retryMaxMs?: number;
+}
+
 /**
  * Keeps the search index in step with the published doc sets: brings it up to date at start-up
  * (only changed pages are re-indexed) and re-indexes a doc set whenever a release is activated
- * (publish, rollback, or another process moving the pointer). Runs one sync at a time; a failed
- * sync leaves the previous index serving and is logged.
+ * (publish, rollback, or another process moving the pointer). Runs one sync at a time. A failed
+ * sync (the index's database is down, say) leaves the previous index serving, is logged, and is
+ * retried with growing waits until it succeeds, so a publish made during an outage reaches the
+ * index once the database is back, without a restart.
  */
 export class SearchIndexing {
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   private closed = false;
   private readonly abort = new AbortController();
+  /** What failed last ('all' or a doc set id) → consecutive failures and the timer of the retry. */
+  private readonly retries = new Map<string, { failures: number; timer: NodeJS.Timeout }>();
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
   /** Settles when the start-up sync is done (failed or not). */
   ready: Promise<void> = Promise.resolve();
 
@@ -59,7 +73,11 @@ export class SearchIndexing {
     private readonly library: DocSetLibrary,
     private readonly config: PortalConfig,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: SearchIndexingOptions = {},
+  ) {
+    this.retryBaseMs = options.retryBaseMs ?? 1_000;
+    this.retryMaxMs = options.retryMaxMs ?? 60_000;
+  }
 
   /** Starts the start-up sync in the background and follows publishes from then on. */
   start(): void {
@@ -117,21 +135,44 @@ export class SearchIndexing {
       if (this.closed) return;
       try {
         await task();
+        this.succeeded(what);
       } catch (error) {
-        if (!this.closed)
-          this.log.error(
-            { err: error, docSet: what },
-            'indexing failed: the previous index keeps serving',
-          );
+        if (!this.closed) this.failed(what, task, error);
       }
     });
     this.queue = run;
     return run;
   }
 
+  /** A sync of `what` went through: its pending retry (all of them, for 'all') is not needed. */
+  private succeeded(what: string): void {
+    for (const [key, retry] of this.retries) {
+      if (what === 'all' || key === what) {
+        clearTimeout(retry.timer);
+        this.retries.delete(key);
+      }
+    }
+  }
+
+  private failed(what: string, task: () => Promise<void>, error: unknown): void {
+    const previous = this.retries.get(what);
+    if (previous) clearTimeout(previous.timer);
+    const failures = (previous?.failures ?? 0) + 1;
+    const retryInMs = Math.min(this.retryBaseMs * 2 ** (failures - 1), this.retryMaxMs);
+    const timer = setTimeout(() => void this.enqueue(what, task), retryInMs);
+    timer.unref();
+    this.retries.set(what, { failures, timer });
+    this.log.error(
+      { err: error, docSet: what, failures, retryInMs },
+      'indexing failed: the previous index keeps serving until a retry succeeds',
+    );
+  }
+
   /** Stops following publishes and aborts a running sync (its changes are not applied). */
   async close(): Promise<void> {
     this.closed = true;
+    for (const retry of this.retries.values()) clearTimeout(retry.timer);
+    this.retries.clear();
     this.unsubscribe?.();
     this.abort.abort();
     await this.queue;

@@ -49,3 +49,16 @@ export function versionedSite(version: string): Record<string, string | Buffer> 
     'Resources/fonts/Body.woff2': Buffer.from(`wOF2${version}`),
   };
 }
+
+/** A doc set `guide` mounted at `{basePath}/Guide/`, open to every reader, served from `folder`. */
+export function guideDocSet(folder: string) {
+  return {
+    id: 'guide',
+    mount: 'Guide',
+    folder,
+    title: 'Guide',
+    product: 'Data Platform',
+    version: '7.0',
+    docType: 'User Guide',
+  };
+}
