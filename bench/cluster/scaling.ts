@@ -1,19 +1,21 @@
 /**
  * Cluster scaling: doc-page and search throughput through nginx with 1 and then 2 portal
  * processes (sessions and analytics in PostgreSQL, one shared data folder), reported as a scaling
- * ratio, and with X-Accel-Redirect (nginx serves the file after the portal authorises it) when the
- * config schema has `serving.accelRedirectPrefix`. Run: `node --import tsx bench/cluster/scaling.ts`
- * (DURATION=seconds, CONNECTIONS=n change the defaults 10 and 50). Load from wrk (one thread) on
- * loopback; on a two-core machine the load generator and nginx share the cores with the portals,
- * so the ratio shows contention as much as scaling.
+ * ratio; then the same 2 processes in X-Accel-Redirect mode (nginx sends the file after the
+ * portal authorises the request) against nginx alone serving the same release folder as plain
+ * static files (no session, no portal), in the same run. Run:
+ * `node --import tsx bench/cluster/scaling.ts` (DURATION=seconds, CONNECTIONS=n change the
+ * defaults 10 and 50). Load from wrk (one thread) on loopback; on a two-core machine the load
+ * generator and nginx share the cores with the portals, so the ratios show contention as much as
+ * scaling.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { BrowserlikeClient } from '../../packages/server/test/BrowserlikeClient';
 import { freePort, signIn } from '../../packages/server/test/portalHarness';
-import { schemaHasField, writeClusterConfig } from '../../scripts/cluster/clusterConfig';
+import { writeClusterConfig } from '../../scripts/cluster/clusterConfig';
 import { DEFAULT_ACCEL_PREFIX, REPO_ROOT, startNginx } from '../../scripts/cluster/nginx';
 import { startClusterPortal, type ClusterPortal } from '../../scripts/cluster/portalProcess';
 import {
@@ -22,12 +24,18 @@ import {
   ensurePostgres,
 } from '../../scripts/cluster/services';
 import { runWrk, wrkAvailable } from '../serving/loadGenerators';
+import { startStaticNginx } from '../serving/staticNginx';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const PAGE = '/docs/6_5/Web/UserGuide/Content/Overview.htm';
+const MOUNT = '6_5/Web/UserGuide';
+/** The doc set mounted at MOUNT in portal.config.yaml. */
+const DOC_SET_ID = 'dp-user-guide-6-5';
+const PAGE = `/docs/${MOUNT}/Content/Overview.htm`;
 const SEARCH = '/docs/search?q=protection%20job';
 const DATABASE = 'docs_portal_bench_cluster';
+const ACCEL = '2 replicas, X-Accel-Redirect';
+const ALONE = 'nginx alone (static, no auth)';
 
 interface Row {
   setup: string;
@@ -46,7 +54,6 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const portals: ClusterPortal[] = [];
   try {
-    const accel = schemaHasField('serving');
     const configs = {
       plain: path.join(dataDir, 'plain.yaml'),
       accel: path.join(dataDir, 'accel.yaml'),
@@ -72,6 +79,28 @@ async function main(): Promise<void> {
       return new URL(portal.origin).host;
     };
 
+    const load = async (setup: string, target: string, url: string, cookie?: string) => {
+      const figures = await runWrk(
+        {
+          url,
+          connections: CONNECTIONS,
+          durationSeconds: DURATION,
+          headers: { ...(cookie ? { cookie } : {}), 'accept-encoding': 'gzip' },
+        },
+        REPO_ROOT,
+      );
+      rows.push({
+        setup,
+        target,
+        rps: figures.requestsPerSecond,
+        p99: figures.latencyP99Ms,
+        non2xx: figures.non2xx,
+      });
+      process.stdout.write(
+        `${setup} / ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.latencyP99Ms} ms\n`,
+      );
+    };
+
     const measure = async (setup: string, servers: string[], cookie?: string) => {
       const nginx = await startNginx({
         port: nginxPort,
@@ -88,30 +117,8 @@ async function main(): Promise<void> {
           await signIn(client, 'customer');
           sessionCookie = [...client.cookies].map(([n, c]) => `${n}=${c.value}`).join('; ');
         }
-        for (const [target, url] of [
-          ['doc page', PAGE],
-          ['search', SEARCH],
-        ] as const) {
-          const figures = await runWrk(
-            {
-              url: `${publicUrl}${url}`,
-              connections: CONNECTIONS,
-              durationSeconds: DURATION,
-              headers: { cookie: sessionCookie, 'accept-encoding': 'gzip' },
-            },
-            REPO_ROOT,
-          );
-          rows.push({
-            setup,
-            target,
-            rps: figures.requestsPerSecond,
-            p99: figures.latencyP99Ms,
-            non2xx: figures.non2xx,
-          });
-          process.stdout.write(
-            `${setup} / ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.latencyP99Ms} ms\n`,
-          );
-        }
+        await load(setup, 'doc page', `${publicUrl}${PAGE}`, sessionCookie);
+        await load(setup, 'search', `${publicUrl}${SEARCH}`, sessionCookie);
         return sessionCookie;
       } finally {
         await nginx.stop();
@@ -122,13 +129,20 @@ async function main(): Promise<void> {
     const cookie = await measure('1 replica', [first]);
     const second = await start('portal-2', configs.plain);
     await measure('2 replicas', [first, second], cookie);
-    if (accel) {
-      await Promise.all(portals.splice(0).map((p) => p.stop()));
-      const a = await start('accel-1', configs.accel);
-      const b = await start('accel-2', configs.accel);
-      await measure('2 replicas, X-Accel-Redirect', [a, b]);
-    } else {
-      process.stdout.write('config schema has no serving.accelRedirectPrefix: accel run skipped\n');
+    await Promise.all(portals.splice(0).map((p) => p.stop()));
+    const a = await start('accel-1', configs.accel);
+    const b = await start('accel-2', configs.accel);
+    await measure(ACCEL, [a, b]);
+    await Promise.all(portals.splice(0).map((p) => p.stop()));
+    // The same release folder, the portal out of the loop.
+    const alone = await startStaticNginx({
+      releaseDir: realpathSync(path.join(dataDir, 'docsets', DOC_SET_ID, 'current')),
+      mount: MOUNT,
+    });
+    try {
+      await load(ALONE, 'doc page', `${alone.origin}${PAGE}`);
+    } finally {
+      await alone.stop();
     }
   } finally {
     await Promise.all(portals.map((p) => p.stop()));
@@ -146,6 +160,18 @@ async function main(): Promise<void> {
     process.stdout.write(
       `scaling ${target}: 2 replicas / 1 replica = ${(rps('2 replicas', target) / rps('1 replica', target)).toFixed(2)}\n`,
     );
+  }
+  for (const setup of ['2 replicas', ACCEL]) {
+    process.stdout.write(
+      `doc page, ${setup} / ${ALONE} = ${((rps(setup, 'doc page') / rps(ALONE, 'doc page')) * 100).toFixed(1)} %\n`,
+    );
+  }
+  const lost = rows.filter((r) => r.non2xx > 0);
+  if (lost.length > 0) {
+    process.stdout.write(
+      `answers other than 2xx in: ${lost.map((r) => `${r.setup} / ${r.target} (${r.non2xx})`).join(', ')}\n`,
+    );
+    process.exitCode = 1;
   }
 }
 

@@ -8,21 +8,19 @@
  * The portal runs in this process (buildApp + listen, logs silent); nginx (Debian's /usr/sbin/nginx)
  * and the load generator (autocannon) run in their own processes; everything on 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { BrowserlikeClient } from '../../packages/server/test/BrowserlikeClient';
-import { freePort, signIn, startPortal } from '../../packages/server/test/portalHarness';
+import { signIn, startPortal } from '../../packages/server/test/portalHarness';
 import { BENCH_PAGE, writeBenchDocSet } from './benchDocSet';
+import { startStaticNginx } from './staticNginx';
 import type { LoadFigures, LoadRequest } from './loadClient';
 import { runAutocannon, runWrk, wrkAvailable } from './loadGenerators';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const NGINX = '/usr/sbin/nginx';
 const MOUNT = '6_5/Web/UserGuide';
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -36,77 +34,6 @@ function median(values: number[]): number {
   return sorted.length % 2
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-function nginxConfig(dir: string, port: number, releaseDir: string): string {
-  const temp = (name: string) => `${name} ${path.join(dir, name.replace(/_path$/, ''))};`;
-  // As root, nginx would run its workers as an unprivileged user that cannot read the portal's
-  // private temporary folders; the benchmark is loopback-only, so workers keep our user.
-  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  return `${user}daemon off;
-worker_processes ${NGINX_WORKERS};
-pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  charset utf-8;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  gzip_static on;
-  gzip_vary on;
-  ${temp('client_body_temp_path')}
-  ${temp('proxy_temp_path')}
-  ${temp('fastcgi_temp_path')}
-  ${temp('uwsgi_temp_path')}
-  ${temp('scgi_temp_path')}
-  server {
-    listen 127.0.0.1:${port};
-    location /docs/${MOUNT}/ {
-      alias ${releaseDir}/;
-      location ~ /\\. { return 404; }
-      add_header Cache-Control "private, no-cache";
-      add_header X-Content-Type-Options nosniff;
-    }
-  }
-}
-`;
-}
-
-async function startNginx(
-  releaseDir: string,
-): Promise<{ origin: string; process: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
-  const port = await freePort();
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(dir, port, releaseDir));
-  const child = spawn(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], {
-    stdio: 'ignore',
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) =>
-      reject(
-        new Error(`nginx exited (${code}): ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`),
-      ),
-    ),
-  );
-  const ready = (async () => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      try {
-        await fetch(`${origin}/`);
-        return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-    throw new Error('nginx did not start listening');
-  })();
-  await Promise.race([ready, exited]);
-  return { origin, process: child, dir };
 }
 
 /** Fetches the page from both servers and checks they send the same precompressed bytes. */
@@ -173,7 +100,7 @@ async function main(): Promise<void> {
   await signIn(client, 'customer');
   const cookie = [...client.cookies].map(([name, c]) => `${name}=${c.value}`).join('; ');
   const releaseDir = realpathSync(path.join(portal.config.dataDir, 'docsets/bench/current'));
-  const nginx = await startNginx(releaseDir);
+  const nginx = await startStaticNginx({ releaseDir, mount: MOUNT, workers: NGINX_WORKERS });
   try {
     const portalUrl = `${portal.origin}/docs/${MOUNT}/${BENCH_PAGE}`;
     const nginxUrl = `${nginx.origin}/docs/${MOUNT}/${BENCH_PAGE}`;
@@ -284,9 +211,7 @@ async function main(): Promise<void> {
     if (failures > 0)
       console.log('WARNING: some answers were not 2xx or failed; the figures are not comparable.');
   } finally {
-    nginx.process.kill('SIGTERM');
-    await new Promise((resolve) => nginx.process.once('exit', resolve));
-    rmSync(nginx.dir, { recursive: true, force: true });
+    await nginx.stop();
     await portal.close();
     rmSync(folder, { recursive: true, force: true });
   }
