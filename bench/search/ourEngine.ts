@@ -24,7 +24,8 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function adminQuery(sql: string): Promise<void> {
+/** Runs one statement on the bench server's admin database (CREATE or DROP DATABASE). */
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: BENCH_PG_URL });
   await client.connect();
   try {

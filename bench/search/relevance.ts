@@ -1,4 +1,5 @@
-// Relevance benchmark: our engine against MiniSearch, lunr, FlexSearch, Orama and SQLite FTS5
+// Relevance benchmark: our engine against MiniSearch, lunr, FlexSearch, Orama, SQLite FTS5 and
+// PostgreSQL full-text search
 // on the Python documentation (python3-doc), queries from its general index.
 // Run: node --import tsx bench/search/relevance.ts [--queries 1000] [--seed 42]
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
 } from './genindexQueries';
 import { evaluate, markdownTable, type EngineResult } from './metrics';
 import { ourEngine, postgresReachable } from './ourEngine';
+import { postgresFtsEngine } from './postgresFtsEngine';
 import { buildPythonRecords, ensurePythonDocs } from './pythonCorpus';
 
 function option(name: string, fallback: number): number {
@@ -64,7 +66,9 @@ async function main(): Promise<void> {
 
   const withPostgres = await postgresReachable();
   if (!withPostgres)
-    console.log('PostgreSQL not reachable (BENCH_PG_URL): the PostgreSQL engine is left out');
+    console.log(
+      'PostgreSQL not reachable (BENCH_PG_URL): our PostgreSQL engine and PostgreSQL full-text are left out',
+    );
   const engines: BenchEngine[] = [
     ourEngine(),
     ...(withPostgres ? [ourEngine({ kind: 'postgres' })] : []),
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
     flexSearchEngine(),
     oramaEngine(),
     fts5Engine(),
+    ...(withPostgres ? [postgresFtsEngine()] : []),
   ];
   const results: Record<string, EngineResult[]> = { exact: [], typo: [], prefix: [] };
   const builds: Record<string, number> = {};
