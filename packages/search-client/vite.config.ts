@@ -2,14 +2,16 @@
 // {basePath}/search-client/ (v2/index.html, v2/sandbox.html, legacy/index.html). The doc-page
 // highlighter is a separate classic script: vite.highlight.config.ts builds dist/highlight.js.
 import { resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reactToPreact } from './reactToPreact.ts';
 
 const here = import.meta.dirname;
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  resolve: { alias: reactToPreact },
+  // JSX compiles to react/jsx-runtime, which the alias turns into Preact's.
+  oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

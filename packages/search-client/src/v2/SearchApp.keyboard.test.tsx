@@ -8,7 +8,7 @@ async function withResults() {
   const connection = fakeConnection();
   render(<SearchApp connection={connection} fetch={api.fetch} debounceMs={0} />);
   const input = screen.getByRole('combobox') as HTMLInputElement;
-  fireEvent.change(input, { target: { value: 'backup' } });
+  fireEvent.input(input, { target: { value: 'backup' } });
   const options = await screen.findAllByRole('option');
   return { api, connection, input, options };
 }
@@ -16,6 +16,11 @@ async function withResults() {
 const activeOf = (input: HTMLElement) => input.getAttribute('aria-activedescendant');
 
 describe('SearchApp: keyboard', () => {
+  it('opens with the search box focused, ready to type in', () => {
+    render(<SearchApp connection={fakeConnection()} fetch={answerSearches().fetch} />);
+    expect(document.activeElement).toBe(screen.getByRole('combobox'));
+  });
+
   it('focuses the search box on / and on Ctrl-K or Cmd-K', () => {
     render(<SearchApp connection={fakeConnection()} fetch={answerSearches().fetch} />);
     const input = screen.getByRole('combobox') as HTMLInputElement;
@@ -84,7 +89,7 @@ describe('SearchApp: keyboard', () => {
   it('forgets the active result when the results change', async () => {
     const { input } = await withResults();
     fireEvent.keyDown(input, { key: 'ArrowDown' });
-    fireEvent.change(input, { target: { value: 'backups' } });
+    fireEvent.input(input, { target: { value: 'backups' } });
     expect(activeOf(input)).toBeNull();
   });
 });

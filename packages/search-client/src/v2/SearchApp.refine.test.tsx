@@ -18,7 +18,8 @@ function renderApp(
   return { connection, input: screen.getByRole('combobox') as HTMLInputElement };
 }
 
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+// A keystroke fires `input`, as in a browser (`change` waits for the box to lose focus).
+const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
 
 describe('SearchApp: facets', () => {
   it('lists product, version and document type with their counts', async () => {

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { FacetField, PortalConnection, SearchFilters } from '@docs-portal/contracts';
 import { recordClick } from '../api/recordClick';
 import { createSearchApi, type SearchQuery } from '../api/searchApi';
@@ -102,6 +109,10 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
 
   useSearchShortcuts(inputRef);
 
+  // The reader opened search to type. Not the autoFocus attribute: Preact only sets it (React
+  // called focus()), and browsers honour it only while nothing else in the window has focus.
+  useLayoutEffect(() => inputRef.current?.focus(), []);
+
   const showResults = state.phase === 'ready' || state.phase === 'loading';
   const response = showResults ? state.response : null;
   const groups = resultGroups(response);
@@ -182,8 +193,7 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
             type="text"
             role="combobox"
             autoComplete="off"
-            spellCheck={false}
-            autoFocus
+            spellcheck={false}
             placeholder="Search the documentation"
             aria-autocomplete="list"
             aria-controls={LISTBOX_ID}
@@ -194,7 +204,7 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
             maxLength={500}
             onChange={(event) =>
               search(
-                { text: event.target.value, mode: 'instant', page: 1 },
+                { text: event.currentTarget.value, mode: 'instant', page: 1 },
                 { debounce: true, history: 'replace' },
               )
             }
