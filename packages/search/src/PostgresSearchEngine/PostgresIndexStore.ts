@@ -37,6 +37,11 @@ export interface PostgresSearchConfig {
 /** Default of {@link PostgresSearchConfig.timeoutMs}. */
 export const DEFAULT_PG_SEARCH_TIMEOUT_MS = 10_000;
 
+/** Opens the transaction of a query: one consistent view of the index. */
+const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/** The index generation: it changes with every write, by any replica. */
+const SELECT_GENERATION = 'SELECT generation FROM search_meta WHERE id = 1';
+
 /**
  * The index in PostgreSQL tables shared by every replica: the same logical layout as the
  * SQLite store (doc sets, pages, sections with token blobs, terms, page and section postings
@@ -86,21 +91,24 @@ export class PostgresIndexStore implements IndexStore {
    * Runs `work` on one pooled connection inside a transaction opened with `begin`. When the
    * server cannot be reached, rejects with a `SearchUnavailableError`.
    */
-  private transaction<T>(begin: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  private transaction<T>(
+    begin: string,
+    work: (client: PoolClient, opened: unknown) => Promise<T>,
+  ): Promise<T> {
     this.ensureOpen();
     return unlessUnavailable(() => this.runTransaction(begin, work));
   }
 
   private async runTransaction<T>(
     begin: string,
-    work: (client: PoolClient) => Promise<T>,
+    work: (client: PoolClient, opened: unknown) => Promise<T>,
   ): Promise<T> {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await client.query(begin);
+      const opened: unknown = await client.query(begin);
       try {
-        const result = await work(client);
+        const result = await work(client, opened);
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -121,7 +129,7 @@ export class PostgresIndexStore implements IndexStore {
   }
 
   private readTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', work);
+    return this.transaction(BEGIN_READ, work);
   }
 
   /** The snapshot of a generation, loaded once even when several queries ask at the same time. */
@@ -146,11 +154,12 @@ export class PostgresIndexStore implements IndexStore {
   }
 
   async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
-    return this.readTransaction(async (client) => {
-      const { rows } = await client.query<{ generation: string }>(
-        'SELECT generation FROM search_meta WHERE id = 1',
-      );
-      const snapshot = await this.snapshotFor(client, rows[0]?.generation ?? '0');
+    // One round trip opens the transaction and reads the generation it sees (a query pays for
+    // every round trip, so the reads below are prepared statements too).
+    return this.transaction(`${BEGIN_READ}; ${SELECT_GENERATION}`, async (client, opened) => {
+      const results = opened as pg.QueryResult<{ generation: string }>[];
+      const generation = results[results.length - 1]?.rows[0]?.generation ?? '0';
+      const snapshot = await this.snapshotFor(client, generation);
       return work(readerFor(client, snapshot));
     });
   }
@@ -246,9 +255,7 @@ export class PostgresIndexStore implements IndexStore {
 
   async ping(): Promise<void> {
     this.ensureOpen();
-    await unlessUnavailable(() =>
-      this.pool.query('SELECT generation FROM search_meta WHERE id = 1'),
-    );
+    await unlessUnavailable(() => this.pool.query(SELECT_GENERATION));
   }
 
   async close(): Promise<void> {
@@ -268,11 +275,12 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot): IndexReader {
       if (termIds.length === 0 || docSetIds.length === 0) return out;
       const table = kind === 'page' ? 'search_page_postings' : 'search_postings';
       // Rows of doc sets outside the query's scope never leave the database.
-      const { rows } = await client.query<{ term_id: number; doc_set_id: number; data: Buffer }>(
-        `SELECT term_id, doc_set_id, data FROM ${table}
+      const { rows } = await client.query<{ term_id: number; doc_set_id: number; data: Buffer }>({
+        name: `search-read-${table}`,
+        text: `SELECT term_id, doc_set_id, data FROM ${table}
          WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[]) ORDER BY term_id, doc_set_id`,
-        [[...termIds], [...docSetIds]],
-      );
+        values: [[...termIds], [...docSetIds]],
+      });
       for (const row of rows)
         out.get(row.term_id)?.push({ docSetId: row.doc_set_id, blob: row.data });
       return out;
@@ -280,32 +288,35 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot): IndexReader {
     sectionTokens: async (ids) => {
       const out = new Map<number, Uint8Array>();
       if (ids.length === 0) return out;
-      const { rows } = await client.query<{ id: number; tokens: Buffer }>(
-        'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
-        [[...ids]],
-      );
+      const { rows } = await client.query<{ id: number; tokens: Buffer }>({
+        name: 'search-read-section-tokens',
+        text: 'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
+        values: [[...ids]],
+      });
       for (const row of rows) out.set(row.id, row.tokens);
       return out;
     },
     sections: async (ids) => {
       const out = new Map<number, StoredSection>();
       if (ids.length === 0) return out;
-      const { rows } = await client.query<StoredSection>(
-        `SELECT id, page_id AS "pageId", heading, anchor, text FROM search_sections
+      const { rows } = await client.query<StoredSection>({
+        name: 'search-read-sections',
+        text: `SELECT id, page_id AS "pageId", heading, anchor, text FROM search_sections
          WHERE id = ANY($1::int[])`,
-        [[...ids]],
-      );
+        values: [[...ids]],
+      });
       for (const row of rows) out.set(row.id, row);
       return out;
     },
     pages: async (ids) => {
       const out = new Map<number, StoredPage>();
       if (ids.length === 0) return out;
-      const { rows } = await client.query<Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string }>(
-        `SELECT id, doc_set_id AS "docSetId", path, title, breadcrumb FROM search_pages
+      const { rows } = await client.query<Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string }>({
+        name: 'search-read-pages',
+        text: `SELECT id, doc_set_id AS "docSetId", path, title, breadcrumb FROM search_pages
          WHERE id = ANY($1::int[])`,
-        [[...ids]],
-      );
+        values: [[...ids]],
+      });
       for (const row of rows)
         out.set(row.id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
       return out;
