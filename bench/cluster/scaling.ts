@@ -5,7 +5,8 @@
  * portal authorises the request) against nginx alone serving the same release folder as plain
  * static files (no session, no portal), in the same run. Run:
  * `node --import tsx bench/cluster/scaling.ts` (DURATION=seconds, CONNECTIONS=n change the
- * defaults 10 and 50). Load from wrk (one thread) on loopback; on a two-core machine the load
+ * defaults 10 and 50; SESSIONS=redis|postgres and SEARCH=postgres|sqlite pick the stores, default
+ * redis and postgres as `npm run cluster`). Load from wrk (one thread) on loopback; on a two-core machine the load
  * generator and nginx share the cores with the portals, so the ratios show contention as much as
  * scaling.
  */
@@ -15,18 +16,24 @@ import path from 'node:path';
 import pg from 'pg';
 import { BrowserlikeClient } from '../../packages/server/test/BrowserlikeClient';
 import { freePort, signIn } from '../../packages/server/test/portalHarness';
-import { writeClusterConfig } from '../../scripts/cluster/clusterConfig';
+import { writeClusterConfig, type ClusterStores } from '../../scripts/cluster/clusterConfig';
 import { DEFAULT_ACCEL_PREFIX, REPO_ROOT, startNginx } from '../../scripts/cluster/nginx';
 import { startClusterPortal, type ClusterPortal } from '../../scripts/cluster/portalProcess';
 import {
   CLUSTER_POSTGRES_ADMIN_URL,
+  CLUSTER_REDIS_URL,
   ensureDatabase,
   ensurePostgres,
+  ensureRedis,
 } from '../../scripts/cluster/services';
 import { runWrk, wrkAvailable } from '../serving/loadGenerators';
 import { startStaticNginx } from '../serving/staticNginx';
 
 const DURATION = Number(process.env.DURATION ?? 10);
+/** Session store of the replicas: `redis` (default, as `npm run cluster`) or `postgres`. */
+const SESSIONS = process.env.SESSIONS ?? 'redis';
+/** Search engine of the replicas: `postgres` (default, as `npm run cluster`) or `sqlite`. */
+const SEARCH_ENGINE = process.env.SEARCH ?? 'postgres';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const MOUNT = '6_5/Web/UserGuide';
 /** The doc set mounted at MOUNT in portal.config.yaml. */
@@ -48,7 +55,12 @@ interface Row {
 
 async function main(): Promise<void> {
   if (!wrkAvailable()) throw new Error('wrk is not installed (apt-get install wrk)');
+  if (!['redis', 'postgres'].includes(SESSIONS))
+    throw new Error('SESSIONS must be redis or postgres');
+  if (!['postgres', 'sqlite'].includes(SEARCH_ENGINE))
+    throw new Error('SEARCH must be postgres or sqlite');
   await ensurePostgres();
+  if (SESSIONS === 'redis') await ensureRedis();
   const databaseUrl = await ensureDatabase(DATABASE);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-cluster-'));
   const rows: Row[] = [];
@@ -58,10 +70,17 @@ async function main(): Promise<void> {
       plain: path.join(dataDir, 'plain.yaml'),
       accel: path.join(dataDir, 'accel.yaml'),
     };
-    const stores = {
-      sessions: { kind: 'postgres' as const, url: databaseUrl },
+    const stores: ClusterStores = {
+      sessions:
+        SESSIONS === 'redis'
+          ? { kind: 'redis', url: CLUSTER_REDIS_URL, keyPrefix: `${DATABASE}:` }
+          : { kind: 'postgres', url: databaseUrl },
       analyticsUrl: databaseUrl,
+      ...(SEARCH_ENGINE === 'postgres' ? { searchUrl: databaseUrl } : {}),
     };
+    process.stdout.write(
+      `sessions in ${SESSIONS}, search index in ${SEARCH_ENGINE}, analytics in postgres\n`,
+    );
     writeClusterConfig(configs.plain, stores);
     writeClusterConfig(configs.accel, { ...stores, accelRedirectPrefix: DEFAULT_ACCEL_PREFIX });
     const nginxPort = await freePort();
