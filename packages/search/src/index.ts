@@ -33,3 +33,4 @@ export type { RankingOptions } from './query/rankingOptions';
 export { compareVersions } from './query/versions';
 export { escapeHtml } from './query/buildSnippet';
 export type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
+export { isPgUnavailable } from './PostgresSearchEngine/pgUnavailable';

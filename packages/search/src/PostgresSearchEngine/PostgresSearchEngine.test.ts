@@ -3,7 +3,7 @@ import { DEFAULT_RANKING } from '../query/rankingOptions';
 import { compileSynonyms } from '../query/synonyms';
 import { runSearchEngineContract } from '../testing/runSearchEngineContract';
 import { createPostgresSearchEngine } from './createPostgresSearchEngine';
-import { createTestDatabase, type TestDatabase } from './testDatabase';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 
 const databases: TestDatabase[] = [];
 
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 runSearchEngineContract('postgres', async ({ synonyms }) => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase('docs_portal_search_test_');
   databases.push(database);
   return createPostgresSearchEngine(
     { url: database.url, poolSize: 4 },

@@ -7,7 +7,7 @@ import { DEFAULT_RANKING } from '../query/rankingOptions';
 import { compileSynonyms } from '../query/synonyms';
 import type { SearchEngine } from '../SearchEngine';
 import { createPostgresSearchEngine } from './createPostgresSearchEngine';
-import { createTestDatabase, type TestDatabase } from './testDatabase';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { TEST_DOC_SET, editionPages } from './testPages';
 
 const PAGES = 120;
@@ -41,7 +41,7 @@ async function answers(engine: SearchEngine) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase('docs_portal_search_test_');
 });
 
 afterAll(async () => {

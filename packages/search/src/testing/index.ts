@@ -3,3 +3,5 @@ export { runSearchEngineContract } from './runSearchEngineContract';
 export type { MakeContractEngine } from './runSearchEngineContract';
 export { CONTRACT_CORPUS } from './contractCorpus';
 export type { ContractDocSet } from './contractCorpus';
+export { createTestDatabase, TEST_POSTGRES_URL } from './testDatabase';
+export type { TestDatabase } from './testDatabase';

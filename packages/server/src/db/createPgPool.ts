@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isPgUnavailable } from '@docs-portal/search';
 import { ConnectionStateLog, type DependencyLogger } from '../ops/ConnectionStateLog';
 
 /** Tuning of a PostgreSQL pool; the defaults suit the portal's short queries. */
@@ -45,15 +46,10 @@ export function createPgPool(url: string, poolSize: number, options: PgPoolOptio
 
 /**
  * True when `error` means PostgreSQL could not be reached or stopped answering (refused, reset,
- * timed out, shutting down), as opposed to an error in the SQL itself.
+ * timed out, shutting down), as opposed to an error in the SQL itself. The one classifier of
+ * `pg` errors, shared with the PostgreSQL search engine.
  */
-export function isPgConnectionError(error: unknown): boolean {
-  if (error instanceof pg.DatabaseError) {
-    // Class 08: connection exception; 57P01-57P03: the server is shutting down or starting.
-    return /^(08|57P0[1-3])/.test(error.code ?? '');
-  }
-  return true;
-}
+export const isPgConnectionError = isPgUnavailable;
 
 /**
  * Runs one query on `pool`, recording its outcome in the pool's outage log: a connection failure
