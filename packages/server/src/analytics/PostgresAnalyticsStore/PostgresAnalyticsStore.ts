@@ -1,7 +1,6 @@
 import type pg from 'pg';
-import { createPgPool, queryPg } from '../../db/createPgPool';
-import { runMigrations, type Migration } from '../../db/runMigrations';
-import type { DependencyLogger } from '../../ops/ConnectionStateLog';
+import { openStorePool, PgStoreConnection, type PgStoreOptions } from '../../db/PgStoreConnection';
+import type { Migration } from '../../db/runMigrations';
 import {
   DEFAULT_SUPERSEDE_WINDOW_MS,
   MAX_ANALYTICS_URL_LENGTH,
@@ -46,18 +45,10 @@ export const ANALYTICS_MIGRATIONS: readonly Migration[] = [
 /** Component name of the analytics migrations in `schema_migrations`. */
 export const ANALYTICS_MIGRATIONS_COMPONENT = 'analytics';
 
+const PURPOSE = 'postgres analytics store';
+
 /** Where and how the PostgreSQL analytics store connects. */
-export interface PostgresAnalyticsStoreOptions {
-  /** `postgres://user[:password]@host:port/database`. */
-  url: string;
-  /** Most connections the pool opens. */
-  poolSize: number;
-  /** A query without an answer after this long fails (ms). */
-  queryTimeoutMs?: number;
-  /** Opening a connection fails after this long (ms). */
-  connectTimeoutMs?: number;
-  /** Where connection losses and recoveries are logged. */
-  logger?: DependencyLogger;
+export interface PostgresAnalyticsStoreOptions extends PgStoreOptions {
   /** See {@link DEFAULT_SUPERSEDE_WINDOW_MS}. */
   supersedeWindowMs?: number;
 }
@@ -106,18 +97,15 @@ interface ReportRow {
  */
 export class PostgresAnalyticsStore implements AnalyticsStore {
   readonly kind = 'postgres';
-  private closed = false;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly connection: PgStoreConnection;
   private readonly windowMs: number;
 
   /**
    * Uses `pool`, whose database already has the `ANALYTICS_MIGRATIONS` schema; `open` does both.
    * @param options.closePool whether `close()` ends the pool (default true: the store owns it).
    */
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly options: { closePool?: boolean; supersedeWindowMs?: number } = {},
-  ) {
+  constructor(pool: pg.Pool, options: { closePool?: boolean; supersedeWindowMs?: number } = {}) {
+    this.connection = new PgStoreConnection(pool, PURPOSE, options.closePool !== false);
     this.windowMs = options.supersedeWindowMs ?? DEFAULT_SUPERSEDE_WINDOW_MS;
   }
 
@@ -127,35 +115,22 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
    * @throws Error naming the store when PostgreSQL cannot be reached or a migration fails.
    */
   static async open(options: PostgresAnalyticsStoreOptions): Promise<PostgresAnalyticsStore> {
-    const pool = createPgPool(options.url, options.poolSize, {
-      queryTimeoutMs: options.queryTimeoutMs ?? 5_000,
-      connectTimeoutMs: options.connectTimeoutMs,
-      logger: options.logger,
-      purpose: 'postgres analytics store',
+    const pool = await openStorePool(options, {
+      purpose: PURPOSE,
+      configField: 'analytics.store (postgres)',
+      prepares: 'the analytics tables',
+      component: ANALYTICS_MIGRATIONS_COMPONENT,
+      migrations: ANALYTICS_MIGRATIONS,
+      defaultQueryTimeoutMs: 5_000,
     });
-    try {
-      await runMigrations(pool, ANALYTICS_MIGRATIONS_COMPONENT, ANALYTICS_MIGRATIONS);
-    } catch (error) {
-      await pool.end().catch(() => {});
-      throw new Error(
-        `analytics.store (postgres): cannot prepare the analytics tables: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
-    }
     return new PostgresAnalyticsStore(pool, { supersedeWindowMs: options.supersedeWindowMs });
   }
 
-  /** Runs one query, tracked so `close()` can let it finish. */
   private query<R extends pg.QueryResultRow>(
     text: string,
     values: unknown[] = [],
   ): Promise<pg.QueryResult<R>> {
-    if (this.closed) return Promise.reject(new Error('the postgres analytics store is closed'));
-    const running = queryPg<R>(this.pool, text, values);
-    this.inFlight.add(running);
-    const untrack = () => this.inFlight.delete(running);
-    running.then(untrack, untrack);
-    return running;
+    return this.connection.query<R>(text, values);
   }
 
   async recordSearch(event: SearchEvent): Promise<void> {
@@ -236,15 +211,12 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     return result.rows[0]?.n ?? 0;
   }
 
-  async ping(): Promise<void> {
-    await this.query('SELECT 1');
+  ping(): Promise<void> {
+    return this.connection.ping();
   }
 
   /** Lets the queries in flight finish, then ends the pool (when the store owns it). Idempotent. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await Promise.allSettled([...this.inFlight]);
-    if (this.options.closePool !== false) await this.pool.end();
+  close(): Promise<void> {
+    return this.connection.close();
   }
 }

@@ -1,7 +1,6 @@
 import type pg from 'pg';
-import { createPgPool, queryPg } from '../../db/createPgPool';
-import { runMigrations, type Migration } from '../../db/runMigrations';
-import type { DependencyLogger } from '../../ops/ConnectionStateLog';
+import { openStorePool, PgStoreConnection, type PgStoreOptions } from '../../db/PgStoreConnection';
+import type { Migration } from '../../db/runMigrations';
 import type { SessionStore } from '../SessionStore';
 
 /** Schema of the PostgreSQL session store, applied at start-up by `runMigrations`. */
@@ -20,19 +19,10 @@ export const SESSION_MIGRATIONS: readonly Migration[] = [
 /** Component name of the session store's migrations in `schema_migrations`. */
 export const SESSION_MIGRATIONS_COMPONENT = 'sessions';
 
+const PURPOSE = 'postgres session store';
+
 /** Where and how the PostgreSQL session store connects. */
-export interface PostgresSessionStoreOptions {
-  /** `postgres://user[:password]@host:port/database`. */
-  url: string;
-  /** Most connections the pool opens. */
-  poolSize: number;
-  /** A query without an answer after this long fails, so a request can answer 503 (ms). */
-  queryTimeoutMs?: number;
-  /** Opening a connection fails after this long (ms). */
-  connectTimeoutMs?: number;
-  /** Where connection losses and recoveries are logged. */
-  logger?: DependencyLogger;
-}
+export type PostgresSessionStoreOptions = PgStoreOptions;
 
 /**
  * Session store in PostgreSQL, for several replicas sharing sessions. Every query checks expiry
@@ -42,17 +32,15 @@ export interface PostgresSessionStoreOptions {
  */
 export class PostgresSessionStore implements SessionStore {
   readonly kind = 'postgres';
-  private closed = false;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly connection: PgStoreConnection;
 
   /**
    * Uses `pool`, whose database already has the `SESSION_MIGRATIONS` schema; `open` does both.
    * @param options.closePool whether `close()` ends the pool (default true: the store owns it).
    */
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly options: { closePool?: boolean } = {},
-  ) {}
+  constructor(pool: pg.Pool, options: { closePool?: boolean } = {}) {
+    this.connection = new PgStoreConnection(pool, PURPOSE, options.closePool !== false);
+  }
 
   /**
    * Opens a pool, brings the schema up to date (safe when several replicas start at once) and
@@ -60,38 +48,22 @@ export class PostgresSessionStore implements SessionStore {
    * @throws Error naming the store when PostgreSQL cannot be reached or a migration fails.
    */
   static async open(options: PostgresSessionStoreOptions): Promise<PostgresSessionStore> {
-    const pool = createPgPool(options.url, options.poolSize, {
-      queryTimeoutMs: options.queryTimeoutMs ?? 2_000,
-      connectTimeoutMs: options.connectTimeoutMs,
-      logger: options.logger,
-      purpose: 'postgres session store',
+    const pool = await openStorePool(options, {
+      purpose: PURPOSE,
+      configField: 'sessions.store (postgres)',
+      prepares: 'the session table',
+      component: SESSION_MIGRATIONS_COMPONENT,
+      migrations: SESSION_MIGRATIONS,
+      defaultQueryTimeoutMs: 2_000,
     });
-    try {
-      await runMigrations(pool, SESSION_MIGRATIONS_COMPONENT, SESSION_MIGRATIONS);
-    } catch (error) {
-      await pool.end().catch(() => {});
-      throw new Error(
-        `sessions.store (postgres): cannot prepare the session table: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
-    }
     return new PostgresSessionStore(pool);
   }
 
-  /**
-   * Runs one query, tracked so `close()` can let it finish: the pool hands no connection to a
-   * query still waiting for one once it is ending.
-   */
   private query<R extends pg.QueryResultRow>(
     text: string,
     values: unknown[] = [],
   ): Promise<pg.QueryResult<R>> {
-    if (this.closed) return Promise.reject(new Error('the postgres session store is closed'));
-    const running = queryPg<R>(this.pool, text, values);
-    this.inFlight.add(running);
-    const untrack = () => this.inFlight.delete(running);
-    running.then(untrack, untrack);
-    return running;
+    return this.connection.query<R>(text, values);
   }
 
   async get(key: string): Promise<unknown> {
@@ -129,15 +101,12 @@ export class PostgresSessionStore implements SessionStore {
     return result.rowCount ?? 0;
   }
 
-  async ping(): Promise<void> {
-    await this.query('SELECT 1');
+  ping(): Promise<void> {
+    return this.connection.ping();
   }
 
   /** Lets the queries in flight finish, then ends the pool (when the store owns it). Idempotent. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await Promise.allSettled([...this.inFlight]);
-    if (this.options.closePool !== false) await this.pool.end();
+  close(): Promise<void> {
+    return this.connection.close();
   }
 }
