@@ -42,7 +42,6 @@ async function main(): Promise<void> {
     product: 'Acme Data Platform',
     version: '7.0',
     docType: 'User Guide',
-    audience: ['*'],
     urlPrefix: '/docs/synthetic',
     folder,
   };
@@ -73,7 +72,7 @@ async function main(): Promise<void> {
   const run = async (q: string) =>
     engine.search(
       { q, product: [], version: [], docType: [], page: 1, pageSize: 10, explain: false },
-      { audiences: [] },
+      { docSetIds: [docSet.id] },
     );
   for (const q of queries.slice(0, 200)) await run(q);
   const times: number[] = [];

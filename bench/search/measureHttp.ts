@@ -17,8 +17,8 @@ export interface HttpResult {
 
 /**
  * Serves `GET /search?q=` from the engine on a loopback port with a minimal node:http handler
- * (no sessions, no validation: the engine's own cost over HTTP) and loads it with autocannon,
- * cycling through the queries.
+ * (no sessions, no validation: the engine's own cost over HTTP; the reader may read every indexed
+ * doc set) and loads it with autocannon, cycling through the queries.
  */
 export async function measureHttp(
   engine: SearchEngine,
@@ -26,13 +26,14 @@ export async function measureHttp(
   seconds: number,
   connections = 10,
 ): Promise<HttpResult> {
+  const access = { docSetIds: (await engine.indexedDocSets()).map((d) => d.docSet.id) };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const q = url.searchParams.get('q') ?? '';
     engine
       .search(
         { q, product: [], version: [], docType: [], page: 1, pageSize: 10, explain: false },
-        { audiences: [] },
+        access,
       )
       .then((response) => {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -66,7 +66,6 @@ export function ourEngine(
           product: 'Python',
           version: '3.11',
           docType: 'Reference',
-          audience: ['*'],
           urlPrefix: '',
           folder: '/usr/share/doc/python3-doc/html',
         },
@@ -85,7 +84,7 @@ export function ourEngine(
           pageSize: limit,
           explain: false,
         },
-        { audiences: ['reader'] },
+        { docSetIds: ['python'] },
       );
       return response.hits.map((hit) => decodeURI(hit.url.split('?')[0] as string));
     },

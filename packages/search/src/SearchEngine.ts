@@ -18,18 +18,23 @@ export interface DocSetDescriptor {
   version: string;
   /** Document type facet value. */
   docType: string;
-  /** Kinds/claim values that may read it; `['*']` = every signed-in reader. */
-  audience: string[];
   /** URL path prefix of the set, e.g. '/docs/6_5/Web/UserGuide'. */
   urlPrefix: string;
   /** Absolute folder on disk. */
   folder: string;
 }
 
-/** Who is searching: the audience values the reader holds, e.g. `['customer']` or `['employee']`. */
+/**
+ * What the reader may search: decided by the caller from the configuration in force, never by the
+ * engine from what the index holds (an index can lag behind a narrowed audience or a removed doc
+ * set until the next sync).
+ */
 export interface ReaderAccess {
-  /** Audience values; a doc set is visible when its audience holds `*` or one of these. */
-  audiences: string[];
+  /**
+   * Ids of the doc sets the reader may read. Only these are ever searched, counted, completed or
+   * corrected against; an indexed doc set missing from the list is invisible. Empty: nothing.
+   */
+  docSetIds: readonly string[];
 }
 
 /** Page hashes of an indexed doc set and the revision they belong to. */
@@ -42,7 +47,7 @@ export interface IndexedPages {
 
 /** A set of page changes to one doc set, applied all at once or not at all. */
 export interface DocSetChange {
-  /** The doc set; its metadata (audience, version, ...) is updated too. */
+  /** The doc set; its metadata (title, version, ...) is updated too. */
   docSet: DocSetDescriptor;
   /** Pages added or changed. */
   upserts: PageRecord[];

@@ -14,7 +14,6 @@ await syncDocSet(
     product: 'Atomic',
     version: '1',
     docType: 'Guide',
-    audience: ['*'],
     urlPrefix: '/docs/atomic',
     folder,
   },

@@ -172,6 +172,7 @@ export async function buildApp(
       });
       await portal.register(searchRoutes, {
         engine,
+        docSets: config.docSets,
         metrics,
         onSearch: recordSearchEvent(analytics, { logger: app.log }),
       });

@@ -34,7 +34,9 @@ const query = (q: string): SearchRequest => ({
 async function answers(engine: SearchEngine) {
   const out = [];
   for (const q of ['edition ', 'oneword7 ', 'twoword7 ', 'oneword42 ']) {
-    const { tookMs: _tookMs, ...rest } = await engine.search(query(q), { audiences: [] });
+    const { tookMs: _tookMs, ...rest } = await engine.search(query(q), {
+      docSetIds: [TEST_DOC_SET.id],
+    });
     out.push(rest);
   }
   return out;
@@ -58,13 +60,15 @@ describe('PostgreSQL engine shared by replicas', () => {
 
   it('serves a write of one replica from every other replica', async () => {
     const [writer, reader] = [await replica(), await replica()];
-    expect((await reader.search(query('oneword7 '), { audiences: [] })).total).toBe(0);
+    expect((await reader.search(query('oneword7 '), { docSetIds: [TEST_DOC_SET.id] })).total).toBe(
+      0,
+    );
     await writer.applyDocSetChanges({
       docSet: TEST_DOC_SET,
       upserts: editionPages('one', PAGES),
       removals: [],
     });
-    const response = await reader.search(query('oneword7 '), { audiences: [] });
+    const response = await reader.search(query('oneword7 '), { docSetIds: [TEST_DOC_SET.id] });
     expect(response.hits.map((hit) => hit.title)).toEqual(['Page 7']);
     expect((await reader.indexedPages('atomic')).hashes.size).toBe(PAGES);
   });

@@ -8,7 +8,6 @@ export const TEST_DOC_SET: DocSetDescriptor = {
   product: 'Atomic',
   version: '1',
   docType: 'Guide',
-  audience: ['*'],
   urlPrefix: '/docs/atomic',
   folder: '/nonexistent',
 };

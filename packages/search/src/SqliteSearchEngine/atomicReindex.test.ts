@@ -21,7 +21,6 @@ const docSet: DocSetDescriptor = {
   product: 'Atomic',
   version: '1',
   docType: 'Guide',
-  audience: ['*'],
   urlPrefix: '/docs/atomic',
   folder,
 };
@@ -49,7 +48,7 @@ const query = (q: string): SearchRequest => ({
 async function answers(engine: SearchEngine) {
   const out = [];
   for (const q of ['edition ', 'oneword7 ', 'twoword7 ', 'oneword42 ']) {
-    const { tookMs: _tookMs, ...rest } = await engine.search(query(q), { audiences: [] });
+    const { tookMs: _tookMs, ...rest } = await engine.search(query(q), { docSetIds: ['atomic'] });
     out.push(rest);
   }
   return out;

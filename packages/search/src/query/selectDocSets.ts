@@ -5,7 +5,7 @@ import { compareVersions } from './versions';
 
 /** Which doc sets a query searches and which ones each facet counts over. */
 export interface DocSetScopes {
-  /** Doc sets the reader may read. Nothing outside this set is ever touched. */
+  /** Indexed doc sets named by the reader's access. Nothing outside this set is ever touched. */
   readable: StoredDocSet[];
   /** Doc sets the hits and the total come from (filters and version rule applied). */
   search: Set<number>;
@@ -19,14 +19,9 @@ export interface DocSetScopes {
   needed: number[];
 }
 
-/** True when a reader with these audiences may read the doc set. */
-export function mayRead(docSet: StoredDocSet, access: ReaderAccess): boolean {
-  const audience = docSet.docSet.audience;
-  return audience.includes('*') || audience.some((value) => access.audiences.includes(value));
-}
-
 /**
- * Works out the doc sets of a query. Without a version filter only the newest readable version
+ * Works out the doc sets of a query, among the indexed doc sets the reader's access names (the
+ * audience an older index may have stored with a doc set is never consulted). Without a version filter only the newest readable version
  * of each product (per doc type) is searched, so a reader does not get the same page once per
  * version; the version facet still counts every readable version so that older ones can be
  * chosen.
@@ -36,7 +31,8 @@ export function selectDocSets(
   filters: Pick<SearchRequest, 'product' | 'version' | 'docType'>,
   access: ReaderAccess,
 ): DocSetScopes {
-  const readable = docSets.filter((d) => mayRead(d, access));
+  const granted = new Set(access.docSetIds);
+  const readable = docSets.filter((d) => granted.has(d.docSet.id));
   const newest = new Map<string, string>();
   for (const { docSet } of readable) {
     const key = `${docSet.product}\u0000${docSet.docType}`;

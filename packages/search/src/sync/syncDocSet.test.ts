@@ -9,7 +9,7 @@ import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { listDocSetPages } from './listDocSetPages';
 import { removeDocSet, syncDocSet, syncDocSets, type SyncProgress } from './syncDocSet';
 
-const READER = { audiences: ['customer'] };
+const READER = { docSetIds: ['flare', 'sphinx', 'broken'] };
 let engine: SearchEngine;
 let work: string;
 
@@ -20,7 +20,6 @@ function descriptor(folder: string, id = 'flare'): DocSetDescriptor {
     product: 'Fixture',
     version: '1.0',
     docType: 'User Guide',
-    audience: ['*'],
     urlPrefix: `/docs/${id}`,
     folder,
   };

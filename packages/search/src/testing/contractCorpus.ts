@@ -1,10 +1,15 @@
 import type { PageRecord } from '../core/analysePage';
-import type { DocSetDescriptor } from '../SearchEngine';
+import type { DocSetDescriptor, ReaderAccess } from '../SearchEngine';
 
 /** A doc set of the contract corpus with its pages. */
 export interface ContractDocSet {
   /** Descriptor. */
   docSet: DocSetDescriptor;
+  /**
+   * Reader kinds that may read it (`*`: everyone), as a portal config would say. The engine never
+   * sees this: the suite turns it into the doc set ids of each reader's access.
+   */
+  audience: readonly string[];
   /** Pages. */
   pages: PageRecord[];
 }
@@ -26,7 +31,6 @@ function docSet(
   product: string,
   version: string,
   docType: string,
-  audience: string[],
   urlPrefix: string,
 ): DocSetDescriptor {
   return {
@@ -35,7 +39,6 @@ function docSet(
     product,
     version,
     docType,
-    audience,
     urlPrefix,
     folder: `/nowhere/${id}`,
   };
@@ -43,14 +46,8 @@ function docSet(
 
 /** The Data Platform 6.10 user guide: the newest version, readable by everyone. */
 const GUIDE_6_10: ContractDocSet = {
-  docSet: docSet(
-    'dp-6.10',
-    'Data Platform',
-    '6.10',
-    'User Guide',
-    ['*'],
-    '/docs/6_10/Web/UserGuide',
-  ),
+  docSet: docSet('dp-6.10', 'Data Platform', '6.10', 'User Guide', '/docs/6_10/Web/UserGuide'),
+  audience: ['*'],
   pages: [
     page(
       '/Content/Protection/BackupPolicies.htm',
@@ -160,7 +157,8 @@ const GUIDE_6_10: ContractDocSet = {
 
 /** The same guide one version older: hidden by default, found with a version filter. */
 const GUIDE_6_5: ContractDocSet = {
-  docSet: docSet('dp-6.5', 'Data Platform', '6.5', 'User Guide', ['*'], '/docs/6_5/Web/UserGuide'),
+  docSet: docSet('dp-6.5', 'Data Platform', '6.5', 'User Guide', '/docs/6_5/Web/UserGuide'),
+  audience: ['*'],
   pages: [
     page(
       '/Content/Protection/BackupPolicies.htm',
@@ -179,7 +177,8 @@ const GUIDE_6_5: ContractDocSet = {
 
 /** An API reference that only exists for 6.5: still the newest of its doc type. */
 const API_6_5: ContractDocSet = {
-  docSet: docSet('dp-api-6.5', 'Data Platform', '6.5', 'API Reference', ['*'], '/docs/6_5/Api'),
+  docSet: docSet('dp-api-6.5', 'Data Platform', '6.5', 'API Reference', '/docs/6_5/Api'),
+  audience: ['*'],
   pages: [
     page(
       '/jobs.html',
@@ -192,14 +191,8 @@ const API_6_5: ContractDocSet = {
 
 /** Helios: readable by customers and employees, not by partners. */
 const HELIOS: ContractDocSet = {
-  docSet: docSet(
-    'helios',
-    'Helios',
-    'current',
-    'User Guide',
-    ['customer', 'employee'],
-    '/docs/WebHelios',
-  ),
+  docSet: docSet('helios', 'Helios', 'current', 'User Guide', '/docs/WebHelios'),
+  audience: ['customer', 'employee'],
   pages: [
     page(
       '/Content/Helios/Dashboard.htm',
@@ -212,7 +205,8 @@ const HELIOS: ContractDocSet = {
 
 /** Internal runbooks: employees only. Its words must never surface for anyone else. */
 const RUNBOOKS: ContractDocSet = {
-  docSet: docSet('runbooks', 'Runbooks', '1.0', 'Runbook', ['employee'], '/docs/Runbooks'),
+  docSet: docSet('runbooks', 'Runbooks', '1.0', 'Runbook', '/docs/Runbooks'),
+  audience: ['employee'],
   pages: [
     page(
       '/zorblax.html',
@@ -237,3 +231,15 @@ export const CONTRACT_CORPUS: readonly ContractDocSet[] = [
   HELIOS,
   RUNBOOKS,
 ];
+
+/**
+ * The access a reader of `kind` gets over the contract corpus: the ids of the doc sets whose
+ * audience names the kind or `*`, as the portal computes it from its config.
+ */
+export function contractAccess(kind: string): ReaderAccess {
+  return {
+    docSetIds: CONTRACT_CORPUS.filter(
+      ({ audience }) => audience.includes('*') || audience.includes(kind),
+    ).map(({ docSet }) => docSet.id),
+  };
+}

@@ -2,14 +2,15 @@ import type { SearchRequest, SearchResponse } from '@docs-portal/contracts';
 import { SearchResponseSchema, SuggestResponseSchema } from '@docs-portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReaderAccess, SearchEngine } from '../SearchEngine';
-import { CONTRACT_CORPUS } from './contractCorpus';
+import { CONTRACT_CORPUS, contractAccess } from './contractCorpus';
 
 /** Builds a fresh, empty engine for the contract suite. */
 export type MakeContractEngine = (config: { synonyms?: string[][] }) => Promise<SearchEngine>;
 
-const EVERYONE: ReaderAccess = { audiences: ['customer'] };
-const EMPLOYEE: ReaderAccess = { audiences: ['employee'] };
-const PARTNER: ReaderAccess = { audiences: ['partner'] };
+const CUSTOMER = contractAccess('customer');
+const EMPLOYEE = contractAccess('employee');
+const PARTNER = contractAccess('partner');
+const NOBODY: ReaderAccess = { docSetIds: [] };
 
 function request(q: string, overrides: Partial<SearchRequest> = {}): SearchRequest {
   return {
@@ -39,7 +40,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
     let engine: SearchEngine;
     const search = async (
       q: string,
-      access: ReaderAccess = EVERYONE,
+      access: ReaderAccess = CUSTOMER,
       overrides: Partial<SearchRequest> = {},
     ) => {
       const response = await engine.search(request(q, overrides), access);
@@ -170,7 +171,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
       });
 
       it('explains scores when asked', async () => {
-        const response = await search('retention period', EVERYONE, { explain: true });
+        const response = await search('retention period', CUSTOMER, { explain: true });
         const explain = response.hits[0]?.explain;
         expect(explain?.fields.heading).toEqual(expect.arrayContaining(['retention', 'period']));
         expect(explain?.terms.map((t) => t.how)).toContain('exact');
@@ -187,7 +188,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
             .filter((h) => h.docType === 'User Guide')
             .every((h) => h.version === '6.10'),
         ).toBe(true);
-        const older = await search('backup policy', EVERYONE, { version: ['6.5'] });
+        const older = await search('backup policy', CUSTOMER, { version: ['6.5'] });
         expect(older.hits.map((h) => h.docSet).sort()).toEqual(['dp-6.5', 'dp-api-6.5']);
       });
 
@@ -204,27 +205,27 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           { value: 'Data Platform', count: all.total - 1 },
           { value: 'Helios', count: 1 },
         ]);
-        const filtered = await search('protection jobs', EVERYONE, { docType: ['API Reference'] });
+        const filtered = await search('protection jobs', CUSTOMER, { docType: ['API Reference'] });
         expect(filtered.hits.map((h) => h.title)).toEqual(['Jobs API']);
         expect(filtered.total).toBe(1);
         expect(filtered.facets.docType.map((f) => f.value).sort()).toEqual([
           'API Reference',
           'User Guide',
         ]);
-        const helios = await search('protection jobs', EVERYONE, { product: ['Helios'] });
+        const helios = await search('protection jobs', CUSTOMER, { product: ['Helios'] });
         expect(helios.hits.map((h) => h.product)).toEqual(['Helios']);
         expect(helios.facets.product.map((f) => f.value)).toContain('Data Platform');
       });
 
       it('pages through hits without repeating them', async () => {
-        const first = await search('protection', EVERYONE, { pageSize: 2 });
-        const second = await search('protection', EVERYONE, { pageSize: 2, page: 2 });
+        const first = await search('protection', CUSTOMER, { pageSize: 2 });
+        const second = await search('protection', CUSTOMER, { pageSize: 2, page: 2 });
         expect(first.total).toBeGreaterThan(3);
         expect(second.total).toBe(first.total);
         expect(first.hits).toHaveLength(2);
         expect(second.hits).toHaveLength(2);
         expect(paths(first).some((p) => paths(second).includes(p))).toBe(false);
-        const past = await search('protection', EVERYONE, { pageSize: 10, page: 50 });
+        const past = await search('protection', CUSTOMER, { pageSize: 10, page: 50 });
         expect(past.hits).toEqual([]);
         expect(past.total).toBe(first.total);
       });
@@ -238,7 +239,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(response.facets).toEqual({ product: [], version: [], docType: [] });
         expect((await search('zorblaxx')).suggestion).toBeNull();
         expect((await search('quasarit')).suggestion).toBeNull();
-        const suggestions = await engine.suggest({ q: 'zorb', limit: 8 }, EVERYONE);
+        const suggestions = await engine.suggest({ q: 'zorb', limit: 8 }, CUSTOMER);
         expect(suggestions.suggestions).toEqual([]);
       });
 
@@ -253,11 +254,50 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
       it('shows a doc set to the audiences it names and to no one else', async () => {
         expect(titles(await search('zorblax', EMPLOYEE))).toEqual(['Zorblax Recovery Runbook']);
         expect((await search('zorblaxx', EMPLOYEE)).suggestion).toBe('zorblax');
-        expect(titles(await search('helios dashboard', EVERYONE))).toContain('Helios Dashboard');
+        expect(titles(await search('helios dashboard', CUSTOMER))).toContain('Helios Dashboard');
         expect(titles(await search('helios dashboard', PARTNER))).not.toContain('Helios Dashboard');
         expect(
-          (await search('helios dashboard', { audiences: [] })).facets.product.map((f) => f.value),
+          (await search('helios dashboard', NOBODY)).facets.product.map((f) => f.value),
         ).not.toContain('Helios');
+      });
+
+      it('ignores an audience an older index stored with a doc set: access is only the ids given', async () => {
+        const runbooks = CONTRACT_CORPUS.find((d) => d.docSet.id === 'runbooks');
+        if (runbooks === undefined) throw new Error('runbooks missing');
+        // Indexes written before access moved to the caller kept the audience in the descriptor.
+        const olderDescriptor = { ...runbooks.docSet, audience: ['*'] };
+        await engine.applyDocSetChanges({ docSet: olderDescriptor, upserts: [], removals: [] });
+        try {
+          for (const reader of [CUSTOMER, PARTNER, NOBODY]) {
+            const response = await search('zorblax quasarite', reader);
+            expect(response.total).toBe(0);
+            expect(response.hits).toEqual([]);
+            expect(response.facets).toEqual({ product: [], version: [], docType: [] });
+            expect((await search('zorblaxx', reader)).suggestion).toBeNull();
+            expect((await engine.suggest({ q: 'zorb', limit: 8 }, reader)).suggestions).toEqual([]);
+            expect((await search('protection jobs', reader)).facets.docType).not.toContainEqual(
+              expect.objectContaining({ value: 'Runbook' }),
+            );
+          }
+          expect(titles(await search('zorblax', EMPLOYEE))).toEqual(['Zorblax Recovery Runbook']);
+        } finally {
+          await engine.applyDocSetChanges({ docSet: runbooks.docSet, upserts: [], removals: [] });
+        }
+      });
+
+      it('searches only the indexed doc sets the access names, and nothing for unknown ids', async () => {
+        const guideOnly = await search('backup policy', { docSetIds: ['dp-6.10'] });
+        expect(new Set(guideOnly.hits.map((h) => h.docSet))).toEqual(new Set(['dp-6.10']));
+        expect(guideOnly.facets.version).toEqual([{ value: '6.10', count: guideOnly.total }]);
+        expect(guideOnly.facets.docType.map((f) => f.value)).toEqual(['User Guide']);
+        // A doc set removed from the config may linger in the index until the next sync.
+        const withoutRunbooks = {
+          docSetIds: EMPLOYEE.docSetIds.filter((id) => id !== 'runbooks'),
+        };
+        expect((await search('zorblax', withoutRunbooks)).total).toBe(0);
+        const unknown = await search('backup policy', { docSetIds: ['no-such-doc-set'] });
+        expect(unknown.total).toBe(0);
+        expect(unknown.facets).toEqual({ product: [], version: [], docType: [] });
       });
     });
 
@@ -269,7 +309,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
       });
 
       it('suggests titles and completions while typing', async () => {
-        const response = await engine.suggest({ q: 'kuber', limit: 5 }, EVERYONE);
+        const response = await engine.suggest({ q: 'kuber', limit: 5 }, CUSTOMER);
         SuggestResponseSchema.parse(response);
         expect(response.suggestions).toContainEqual({
           kind: 'title',
@@ -291,6 +331,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           product: 'Scratch',
           urlPrefix: '/docs/Scratch',
         };
+        const withScratch = { docSetIds: [...CUSTOMER.docSetIds, 'scratch'] };
         const make = (text: string) => ({
           path: '/a.htm',
           title: 'Scratch Page',
@@ -303,7 +344,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           upserts: [make('first flamingo text')],
           removals: [],
         });
-        expect((await search('flamingo')).total).toBe(1);
+        expect((await search('flamingo', withScratch)).total).toBe(1);
         const indexed = await engine.indexedPages('scratch');
         expect([...indexed.hashes.entries()]).toEqual([['/a.htm', 'first flamingo text']]);
         await engine.applyDocSetChanges({
@@ -312,8 +353,8 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           removals: [],
           basedOn: indexed.revision,
         });
-        expect((await search('flamingo')).total).toBe(0);
-        expect((await search('pelican')).total).toBe(1);
+        expect((await search('flamingo', withScratch)).total).toBe(0);
+        expect((await search('pelican', withScratch)).total).toBe(1);
         await expect(
           engine.applyDocSetChanges({
             docSet,
@@ -323,7 +364,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           }),
         ).rejects.toMatchObject({ name: 'IndexConflictError' });
         await engine.applyDocSetChanges({ docSet, upserts: [], removals: ['/a.htm'] });
-        expect((await search('pelican')).total).toBe(0);
+        expect((await search('pelican', withScratch)).total).toBe(0);
         await engine.applyDocSetChanges({
           docSet,
           upserts: [make('third heron text')],
@@ -331,21 +372,24 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         });
         expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).toContain('scratch');
         await engine.removeDocSet('scratch');
-        expect((await search('heron')).total).toBe(0);
+        expect((await search('heron', withScratch)).total).toBe(0);
         expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).not.toContain('scratch');
       });
 
-      it('applies a change to doc set metadata such as its audience', async () => {
+      it('applies a change to doc set metadata such as its product', async () => {
         const helios = CONTRACT_CORPUS.find((d) => d.docSet.id === 'helios');
         if (helios === undefined) throw new Error('helios missing');
         await engine.applyDocSetChanges({
-          docSet: { ...helios.docSet, audience: ['*'] },
+          docSet: { ...helios.docSet, product: 'Helios Cloud' },
           upserts: [],
           removals: [],
         });
-        expect(titles(await search('helios dashboard', PARTNER))).toContain('Helios Dashboard');
+        const renamed = await search('helios dashboard');
+        expect(renamed.hits.find((h) => h.docSet === 'helios')?.product).toBe('Helios Cloud');
+        expect(renamed.facets.product.map((f) => f.value)).toContain('Helios Cloud');
         await engine.applyDocSetChanges({ docSet: helios.docSet, upserts: [], removals: [] });
-        expect(titles(await search('helios dashboard', PARTNER))).not.toContain('Helios Dashboard');
+        const restored = await search('helios dashboard');
+        expect(restored.hits.find((h) => h.docSet === 'helios')?.product).toBe('Helios');
       });
 
       it('reports its size and answers ping', async () => {

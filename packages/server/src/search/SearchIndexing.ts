@@ -21,7 +21,6 @@ export function docSetDescriptor(
     product: docSet.product,
     version: docSet.version,
     docType: docSet.docType,
-    audience: [...docSet.audience],
     urlPrefix: `${config.basePath}/${docSet.mount}`,
     folder: releaseDir,
   };

@@ -6,8 +6,10 @@ import {
   type SearchResponse,
   type SuggestResponse,
 } from '@docs-portal/contracts';
-import type { ReaderAccess, SearchEngine } from '@docs-portal/search';
+import type { SearchEngine } from '@docs-portal/search';
 import type { ZodError } from 'zod';
+import { searchAccess } from '../access/searchAccess';
+import type { DocSetConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
 import type { PortalMetrics } from '../ops/PortalMetrics';
 import type { SessionUser } from '../sessions/SessionService';
@@ -16,6 +18,8 @@ import { requireUser } from '../sessions/sessionPlugin';
 /** Options of the search API routes. */
 export interface SearchRoutesOptions {
   engine: SearchEngine;
+  /** The configured doc sets: a reader searches those `canRead` allows, whatever the index says. */
+  docSets: readonly DocSetConfig[];
   /** Records query timings. */
   metrics?: PortalMetrics;
   /** Called after each search (analytics, metrics); never with anything identifying the reader beyond their kind. */
@@ -24,11 +28,6 @@ export interface SearchRoutesOptions {
     response: SearchResponse;
     kind: SessionUser['kind'];
   }) => void;
-}
-
-/** What a reader may see: their kind (doc sets readable by everyone are matched by the engine). */
-export function readerAccess(user: SessionUser): ReaderAccess {
-  return { audiences: [user.kind] };
 }
 
 function badRequest(error: ZodError): PortalError {
@@ -44,14 +43,14 @@ function badRequest(error: ZodError): PortalError {
 }
 
 /**
- * `GET {basePath}/search` and `GET {basePath}/search/suggest`: validated at the edge, run with the
- * reader's access inside the engine. Session required (401 otherwise).
+ * `GET {basePath}/search` and `GET {basePath}/search/suggest`: validated at the edge, run inside
+ * the engine over the configured doc sets the reader `canRead`. Session required (401 otherwise).
  */
 export async function searchRoutes(
   app: FastifyInstance,
   options: SearchRoutesOptions,
 ): Promise<void> {
-  const { engine } = options;
+  const { engine, docSets } = options;
   app.addHook('preHandler', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -62,7 +61,7 @@ export async function searchRoutes(
     if (!parsed.success) throw badRequest(parsed.error);
     const user = request.user as SessionUser;
     const started = performance.now();
-    const response = await engine.search(parsed.data, readerAccess(user));
+    const response = await engine.search(parsed.data, searchAccess(user, docSets));
     options.metrics?.observeSearchQuery(performance.now() - started, 'search');
     options.onSearch?.({ request: parsed.data, response, kind: user.kind });
     return response;
@@ -72,7 +71,8 @@ export async function searchRoutes(
     const parsed = SuggestRequestSchema.safeParse(request.query);
     if (!parsed.success) throw badRequest(parsed.error);
     const started = performance.now();
-    const response = await engine.suggest(parsed.data, readerAccess(request.user as SessionUser));
+    const access = searchAccess(request.user as SessionUser, docSets);
+    const response = await engine.suggest(parsed.data, access);
     options.metrics?.observeSearchQuery(performance.now() - started, 'suggest');
     return response;
   });
