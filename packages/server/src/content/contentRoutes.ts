@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canRead } from '../access/canRead';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
 import { DocSetLibrary } from './DocSetLibrary';
@@ -51,8 +52,8 @@ function notFound(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * Serves the published doc sets under `{basePath}/{mount}/...` to signed-in readers of each doc
- * set's audience. A doc set the reader may not read answers exactly like a missing page (the
+ * Serves the published doc sets under `{basePath}/{mount}/...` to signed-in readers that `canRead`
+ * them. A doc set the reader may not read answers exactly like a missing page (the
  * portal's one not-found answer), so its existence does not leak. Paths are checked raw (see
  * `parseDocPath`) and then looked up in the current release's index: nothing outside the
  * release is ever opened.
@@ -118,12 +119,10 @@ export async function contentRoutes(
 
   for (const docSet of config.docSets) {
     const prefix = `${basePath}/${docSet.mount}`;
-    const everyone = docSet.audience.includes('*');
-    const audience = new Set<string>(docSet.audience);
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const user = request.user;
       if (!user) return askToSignIn(request, reply, basePath);
-      if (!everyone && !audience.has(user.kind)) return notFound(reply);
+      if (!canRead(user, docSet)) return notFound(reply);
       const url = request.url;
       const q = url.indexOf('?');
       const rawPath = q === -1 ? url : url.slice(0, q);
