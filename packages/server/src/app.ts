@@ -176,7 +176,7 @@ export async function buildApp(
         metrics,
         onSearch: recordSearchEvent(analytics, { logger: app.log }),
       });
-      await portal.register(analyticsRoutes, { store: analytics });
+      await portal.register(analyticsRoutes, { store: analytics, docSets: config.docSets });
       await portal.register(searchClientRoutes, {
         distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
       });

@@ -26,7 +26,19 @@ interface Harness {
 
 /** The portal's session context in small: cookies, XSRF, sessions, a 404 like the portal's. */
 async function harness(): Promise<Harness> {
-  const config = testConfig();
+  const docSet = { folder: '/nowhere', product: 'Data Platform', version: '1', docType: 'Guide' };
+  const config = testConfig({
+    docSets: [
+      { ...docSet, id: 'guide', mount: 'guide', title: 'Guide' },
+      {
+        ...docSet,
+        id: 'runbooks',
+        mount: 'Internal/Runbooks',
+        title: 'Runbooks',
+        audience: ['employee'],
+      },
+    ],
+  });
   const app = Fastify();
   installErrorHandler(app);
   await app.register(fastifyCookie);
@@ -46,7 +58,11 @@ async function harness(): Promise<Harness> {
               .send({ code: 'not_found', message: 'There is no page at this address.' })
           : reply.status(401).send({ code: 'unauthenticated', message: 'Sign in.' }),
       );
-      await portal.register(analyticsRoutes, { store, now: () => TODAY });
+      await portal.register(analyticsRoutes, {
+        store,
+        docSets: config.docSets,
+        now: () => TODAY,
+      });
     },
     { prefix: config.basePath },
   );
@@ -132,6 +148,31 @@ describe('analytics routes', () => {
     }
     const report = await h.store.report({ from: new Date(0), to: new Date('2030-01-01') });
     expect(report.clicks).toBe(0);
+  });
+
+  it('records a click only on a page of a doc set the reader may read, answering 204 either way', async () => {
+    const clicks = async () =>
+      (await h.store.report({ from: new Date(0), to: new Date('2030-01-01') })).clicks;
+    const customer = await h.signedIn('customer');
+    for (const url of [
+      '/docs/Internal/Runbooks/Content/Escalation.htm?Highlight=escalation#matrix',
+      '/docs/guide/../Internal/Runbooks/Content/Escalation.htm',
+      '/docs/Internal%2FRunbooks/Content/Escalation.htm',
+      '/docs/ui/search',
+      '/docs/guidebook/a.htm',
+    ]) {
+      const answer = await postClick(customer, { query: 'escalation', rank: 1, url });
+      expect(answer.statusCode, url).toBe(204);
+      expect(answer.body).toBe('');
+    }
+    expect(await clicks()).toBe(0);
+    const employee = await h.signedIn('employee');
+    const url = '/docs/Internal/Runbooks/Content/Escalation.htm';
+    expect((await postClick(employee, { query: 'escalation', rank: 1, url })).statusCode).toBe(204);
+    expect(
+      (await postClick(customer, { query: 'backup', rank: 3, url: '/docs/guide' })).statusCode,
+    ).toBe(204);
+    expect(await clicks()).toBe(2);
   });
 
   it('answers the report as JSON to employees, for the period asked', async () => {

@@ -1,6 +1,10 @@
 import { MAX_QUERY_LENGTH } from '@docs-portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, ZodError } from 'zod';
+import { canRead } from '../access/canRead';
+import { canSeeAnalytics } from '../access/canSeeAnalytics';
+import { docSetAtPath } from '../access/docSetAtPath';
+import type { DocSetConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
 import { requireUser } from '../sessions/sessionPlugin';
 import { ANALYTICS_PAGE_CSP, renderAnalyticsPage } from './analyticsPage';
@@ -15,6 +19,8 @@ import { reportPeriod } from './reportPeriod';
 export interface AnalyticsRoutesOptions {
   /** Where events go and reports come from. */
   store: AnalyticsStore;
+  /** The configured doc sets: a click is recorded only on a page of one the reader `canRead`. */
+  docSets: readonly DocSetConfig[];
   /** The portal's base path (default: the prefix the plugin is registered under). */
   basePath?: string;
   /** Today, for the default report period (tests). */
@@ -59,9 +65,9 @@ function serialise(report: AnalyticsReport) {
   };
 }
 
-/** Employees only; anyone else gets the answer of a missing page (the page's existence stays private). */
+/** Employees only (`canSeeAnalytics`); anyone else gets the answer of a missing page (the page's existence stays private). */
 function isEmployee(request: FastifyRequest, reply: FastifyReply): boolean {
-  if (request.user?.kind === 'employee') return true;
+  if (canSeeAnalytics(request.user)) return true;
   reply.callNotFound();
   return false;
 }
@@ -69,7 +75,8 @@ function isEmployee(request: FastifyRequest, reply: FastifyReply): boolean {
 /**
  * Search analytics routes, registered inside the portal's session context under the base path:
  * - `POST /analytics/click` records a result click (signed-in readers; XSRF is checked by the
- *   server for every non-GET), answers 204;
+ *   server for every non-GET), answers 204; a click on a page outside every doc set the reader
+ *   `canRead` is not recorded, with the same 204 so that the answer says nothing about the page;
  * - `GET /analytics/report?from=&to=` the report as JSON (employees only);
  * - `GET /analytics` the report as a small HTML page with a period form (employees only).
  */
@@ -77,7 +84,7 @@ export async function analyticsRoutes(
   app: FastifyInstance,
   options: AnalyticsRoutesOptions,
 ): Promise<void> {
-  const { store } = options;
+  const { store, docSets } = options;
   const basePath = options.basePath ?? app.prefix;
   const now = options.now ?? (() => new Date());
   const ClickBody = clickBodySchema(basePath);
@@ -92,6 +99,8 @@ export async function analyticsRoutes(
     async (request, reply) => {
       const body = ClickBody.parse(request.body);
       const kind = request.user?.kind ?? 'customer';
+      const docSet = docSetAtPath(docSets, basePath, body.url);
+      if (!docSet || !canRead({ kind }, docSet)) return reply.status(204).send();
       try {
         await store.recordClick({ ...body, kind, at: now() });
       } catch (error) {
