@@ -8,7 +8,8 @@ import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
 import { askToSignIn, contentRoutes } from './content/contentRoutes';
-import { DocSetLibrary } from './content/DocSetLibrary';
+import { DocSetPublisher } from './content/DocSetPublisher';
+import { ServedReleases } from './content/ServedReleases';
 import { OidcClients } from './auth/OidcClients';
 import { REPO_ROOT } from './config/loadConfig';
 import type { IdentityProviderConfig, PortalConfig } from './config/schema';
@@ -125,7 +126,8 @@ export async function buildApp(
   }
   const clients = new OidcClients(providers, { allowHttp: config.mode !== 'production' });
 
-  const docSets = new DocSetLibrary(config, { logger: app.log });
+  await new DocSetPublisher(config, { logger: app.log }).publishFirstReleases();
+  const docSets = new ServedReleases(config, { logger: app.log });
   await docSets.start();
   app.addHook('onClose', async () => docSets.close());
 
