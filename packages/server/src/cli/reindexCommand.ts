@@ -21,7 +21,8 @@ export const reindexCommand: CliCommand = {
     const served = new ServedReleases(config, { watch: false, pollIntervalMs: 0 });
     await served.start();
     await served.close();
-    const wanted = args.length > 0 ? config.docSets.filter((d) => args.includes(d.id)) : config.docSets;
+    const wanted =
+      args.length > 0 ? config.docSets.filter((d) => args.includes(d.id)) : config.docSets;
     const unpublished = wanted.filter((d) => served.current(d.id) === null);
     for (const docSet of unpublished) {
       err(

@@ -21,6 +21,7 @@ import { testConfig } from '../../test/portalHarness';
 import type { PortalConfig } from '../config/schema';
 import { DocSetError } from './DocSetError';
 import { DocSetPublisher, type DocSetPublisherOptions } from './DocSetPublisher';
+import type { PublishLock } from './publishLock/PublishLock';
 import { ServedReleases } from './ServedReleases';
 
 function setup(folder = writeFolder(versionedSite('v1')), options: DocSetPublisherOptions = {}) {
@@ -274,7 +275,10 @@ describe('rollback, retention and interruptions', () => {
     mkdirSync(path.join(store, 'staging/other-host-1234-dead/release/Content'), {
       recursive: true,
     });
-    writeFileSync(path.join(store, 'staging/other-host-1234-dead/release/Content/half.htm'), 'half');
+    writeFileSync(
+      path.join(store, 'staging/other-host-1234-dead/release/Content/half.htm'),
+      'half',
+    );
     mkdirSync(path.join(store, '.lock'));
     const longAgo = new Date(Date.now() - 10 * 60_000);
     utimesSync(path.join(store, '.lock'), longAgo, longAgo);
@@ -297,6 +301,35 @@ describe('rollback, retention and interruptions', () => {
     expect(error.code).toBe('busy');
     expect(error.message).toContain('host web-2, process 999999');
     expect(existsSync(path.join(store, 'releases'))).toBe(false);
+  });
+
+  it('changes nothing served when its lock is lost while it works', async () => {
+    const { config, store, folder } = setup();
+    const losing: PublishLock = {
+      description: 'a lock taken over while the publish copies',
+      async withLock(_docSetId, task) {
+        const lost = new AbortController();
+        const running = task(lost.signal);
+        lost.abort();
+        return running;
+      },
+    };
+    await new DocSetPublisher(config).publish('guide', folder);
+    const error = await rejection(
+      new DocSetPublisher(config, { lock: losing }).publish(
+        'guide',
+        writeFolder(versionedSite('v2')),
+      ),
+    );
+    expect(error.code).toBe('lock_lost');
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
+    expect(served(config)).toContain('Home v1');
+    await new DocSetPublisher(config).publish('guide', writeFolder(versionedSite('v2')));
+    const rollback = await rejection(
+      new DocSetPublisher(config, { lock: losing }).rollback('guide'),
+    );
+    expect(rollback.code).toBe('lock_lost');
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/2');
   });
 
   it('refuses a source folder that contains the data folder', async () => {

@@ -173,7 +173,10 @@ export class DocSetPublisher {
         );
         published.push(result);
       } catch (error) {
-        this.log.error({ docSet: docSet.id, err: error }, 'could not publish the configured folder');
+        this.log.error(
+          { docSet: docSet.id, err: error },
+          'could not publish the configured folder',
+        );
       }
     }
     return published;

@@ -3,7 +3,12 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lock } from 'proper-lockfile';
 import { DocSetError } from '../DocSetError';
-import { LOCK_RETRY_MS, LOCK_WAIT_MS, type PublishLock, type PublishLockOptions } from './PublishLock';
+import {
+  LOCK_RETRY_MS,
+  LOCK_WAIT_MS,
+  type PublishLock,
+  type PublishLockOptions,
+} from './PublishLock';
 
 /** Name of the lock (a folder, made with mkdir(2), which is atomic on NFS too) in a doc set's store. */
 export const LOCK_NAME = '.lock';

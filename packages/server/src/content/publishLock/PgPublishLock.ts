@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import { DocSetError } from '../DocSetError';
-import { LOCK_RETRY_MS, LOCK_WAIT_MS, type PublishLock, type PublishLockOptions } from './PublishLock';
+import {
+  LOCK_RETRY_MS,
+  LOCK_WAIT_MS,
+  type PublishLock,
+  type PublishLockOptions,
+} from './PublishLock';
 
 /** First key of every publish lock: keeps them apart from other advisory locks of the database. */
 const NAMESPACE_KEY = positiveKey('docs-portal publish');
