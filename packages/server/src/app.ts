@@ -7,6 +7,7 @@ import { createAnalyticsStore } from './analytics/createAnalyticsStore';
 import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
+import { checkSharedDataFolder } from './cluster/sharedDataFolder';
 import { askToSignIn, contentRoutes } from './content/contentRoutes';
 import { DocSetPublisher } from './content/DocSetPublisher';
 import { ServedReleases } from './content/ServedReleases';
@@ -75,6 +76,8 @@ export async function buildApp(
   config: PortalConfig,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Before any SQLite file is opened: SQLite shared between hosts is refused.
+  const hostMarkers = await checkSharedDataFolder(config);
   const app = Fastify({
     logger:
       options.logger === false || config.logLevel === 'silent'
@@ -87,6 +90,7 @@ export async function buildApp(
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
   });
   installErrorHandler(app);
+  app.addHook('onClose', async () => hostMarkers.close());
   const metrics = options.metrics ?? new PortalMetrics();
   await app.register(metricsPlugin, { metrics });
   await app.register(fastifyCookie);

@@ -1,4 +1,5 @@
 import { createSearchEngine, syncDocSets } from '@docs-portal/search';
+import { checkSharedDataFolder } from '../cluster/sharedDataFolder';
 import { ServedReleases } from '../content/ServedReleases';
 import { searchEngineConfig } from '../search/searchEngineConfig';
 import { publishedDescriptors } from '../search/SearchIndexing';
@@ -36,7 +37,12 @@ export const reindexCommand: CliCommand = {
     const descriptors = publishedDescriptors(config, served).filter((d) =>
       wanted.some((w) => w.id === d.id),
     );
-    const engine = await createSearchEngine(searchEngineConfig(config));
+    // The CLI opens the same SQLite files as the server: the same refusal on a shared folder.
+    const markers = await checkSharedDataFolder(config);
+    const engine = await createSearchEngine(searchEngineConfig(config)).catch((error: unknown) => {
+      markers.close();
+      throw error;
+    });
     try {
       let current = '';
       let lastLine = 0;
@@ -68,6 +74,7 @@ export const reindexCommand: CliCommand = {
       );
       return EXIT_CODES.ok;
     } finally {
+      markers.close();
       await engine.close();
     }
   },
