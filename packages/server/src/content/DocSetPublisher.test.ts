@@ -18,6 +18,7 @@ import { docSetInput } from '../../test/content/contentHarness';
 import { tarGz, zip } from '../../test/content/archiveWriters';
 import { topicPage, versionedSite, writeFolder } from '../../test/content/docSetFolders';
 import { testConfig } from '../../test/portalHarness';
+import { createTestDatabase } from '../../test/services/testServers';
 import type { PortalConfig } from '../config/schema';
 import { DocSetError } from './DocSetError';
 import { DocSetPublisher, type DocSetPublisherOptions } from './DocSetPublisher';
@@ -358,6 +359,24 @@ describe('first releases (server start-up)', () => {
     const results = await Promise.all(replicas.map((r) => r.publishFirstReleases()));
     expect(results.flat().map((r) => r.release)).toEqual([1]);
     expect((await replicas[0]!.list())[0]?.releases.map((r) => r.release)).toEqual([1]);
+  });
+
+  it('publishes once when replicas using PostgreSQL start together, locking in the database', async () => {
+    const database = await createTestDatabase();
+    try {
+      const folder = writeFolder(versionedSite('v1'));
+      const config = testConfig({
+        docSets: [docSetInput('guide', 'Guide', folder)],
+        search: { engine: 'postgres', postgres: { url: database.url } },
+      });
+      const replicas = [new DocSetPublisher(config), new DocSetPublisher(config)];
+      const results = await Promise.all(replicas.map((r) => r.publishFirstReleases()));
+      expect(results.flat().map((r) => r.release)).toEqual([1]);
+      expect(existsSync(path.join(config.dataDir, 'docsets/guide/.lock'))).toBe(false);
+      expect(existsSync(path.join(config.dataDir, 'docsets/guide/releases/2'))).toBe(false);
+    } finally {
+      await database.drop();
+    }
   });
 
   it('publishes nothing and warns when the configured folder does not exist', async () => {
