@@ -7,8 +7,10 @@ import { createAnalyticsStore } from './analytics/createAnalyticsStore';
 import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
+import { checkSharedDataFolder } from './cluster/sharedDataFolder';
 import { askToSignIn, contentRoutes } from './content/contentRoutes';
-import { DocSetLibrary } from './content/DocSetLibrary';
+import { DocSetPublisher } from './content/DocSetPublisher';
+import { ServedReleases } from './content/ServedReleases';
 import { OidcClients } from './auth/OidcClients';
 import { REPO_ROOT } from './config/loadConfig';
 import type { IdentityProviderConfig, PortalConfig } from './config/schema';
@@ -74,6 +76,8 @@ export async function buildApp(
   config: PortalConfig,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Before any SQLite file is opened: SQLite shared between hosts is refused.
+  const hostMarkers = await checkSharedDataFolder(config);
   const app = Fastify({
     logger:
       options.logger === false || config.logLevel === 'silent'
@@ -86,6 +90,7 @@ export async function buildApp(
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
   });
   installErrorHandler(app);
+  app.addHook('onClose', async () => hostMarkers.close());
   const metrics = options.metrics ?? new PortalMetrics();
   await app.register(metricsPlugin, { metrics });
   await app.register(fastifyCookie);
@@ -125,7 +130,8 @@ export async function buildApp(
   }
   const clients = new OidcClients(providers, { allowHttp: config.mode !== 'production' });
 
-  const docSets = new DocSetLibrary(config, { logger: app.log });
+  await new DocSetPublisher(config, { logger: app.log }).publishFirstReleases();
+  const docSets = new ServedReleases(config, { logger: app.log });
   await docSets.start();
   app.addHook('onClose', async () => docSets.close());
 

@@ -1,4 +1,4 @@
-import { DocSetLibrary } from '../content/DocSetLibrary';
+import { DocSetPublisher } from '../content/DocSetPublisher';
 import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
 
 /** Bytes as people read them: 1.2 MB. */
@@ -22,8 +22,7 @@ export const publishCommand: CliCommand = {
     const [docSetId, source, ...rest] = args;
     if (!docSetId || !source || rest.length > 0)
       throw new UsageError('publish needs a doc set id and a folder or archive');
-    const library = new DocSetLibrary(config);
-    const result = await library.publish(docSetId, source, { signal });
+    const result = await new DocSetPublisher(config).publish(docSetId, source, { signal });
     out(
       `Published ${docSetId} release ${result.release}: ${result.fileCount} files, ${formatBytes(result.totalBytes)}, ${result.compressedCount} precompressed (gzip, brotli).`,
     );
@@ -40,7 +39,7 @@ export const rollbackCommand: CliCommand = {
   async run(args, { config, out }) {
     const [docSetId, ...rest] = args;
     if (!docSetId || rest.length > 0) throw new UsageError('rollback needs a doc set id');
-    const result = await new DocSetLibrary(config).rollback(docSetId);
+    const result = await new DocSetPublisher(config).rollback(docSetId);
     out(`Rolled ${docSetId} back from release ${result.from} to release ${result.to}.`);
     out(`Now serving ${result.releaseDir}`);
     return EXIT_CODES.ok;
@@ -55,7 +54,7 @@ export const listCommand: CliCommand = {
     const json = args.includes('--json');
     if (args.some((a) => a !== '--json'))
       throw new UsageError(`list takes no arguments besides --json`);
-    const statuses = await new DocSetLibrary(config).list();
+    const statuses = await new DocSetPublisher(config).list();
     if (json) {
       out(
         JSON.stringify(

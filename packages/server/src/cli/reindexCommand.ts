@@ -1,5 +1,6 @@
 import { createSearchEngine, syncDocSets } from '@docs-portal/search';
-import { DocSetLibrary } from '../content/DocSetLibrary';
+import { checkSharedDataFolder } from '../cluster/sharedDataFolder';
+import { ServedReleases } from '../content/ServedReleases';
 import { searchEngineConfig } from '../search/searchEngineConfig';
 import { publishedDescriptors } from '../search/SearchIndexing';
 import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
@@ -8,7 +9,7 @@ import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
 export const reindexCommand: CliCommand = {
   args: '[docSetId...]',
   summary:
-    're-index the published doc sets (only changed pages; atomic per doc set: an interrupted run leaves the previous index serving)',
+    're-index the published doc sets (only changed pages; atomic per doc set: an interrupted run leaves the previous index serving); publishes nothing',
   async run(args, { config, out, err, signal }) {
     const known = new Set(config.docSets.map((d) => d.id));
     const unknown = args.filter((a) => !known.has(a));
@@ -17,12 +18,31 @@ export const reindexCommand: CliCommand = {
         `unknown doc set(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`,
       );
     }
-    const library = new DocSetLibrary(config, { watch: false });
-    await library.start();
-    await library.close();
-    let descriptors = publishedDescriptors(config, library);
-    if (args.length > 0) descriptors = descriptors.filter((d) => args.includes(d.id));
-    const engine = await createSearchEngine(searchEngineConfig(config));
+    // Reads what is published and never publishes: that is `publish` (or the server's start-up).
+    const served = new ServedReleases(config, { watch: false, pollIntervalMs: 0 });
+    await served.start();
+    await served.close();
+    const wanted =
+      args.length > 0 ? config.docSets.filter((d) => args.includes(d.id)) : config.docSets;
+    const unpublished = wanted.filter((d) => served.current(d.id) === null);
+    for (const docSet of unpublished) {
+      err(
+        `${docSet.id}: nothing published yet, so nothing to index. Publish it first: npm run publish-docs -- ${docSet.id} <folder|archive> (or start the portal, which publishes the configured folder ${docSet.folder}).`,
+      );
+    }
+    if (unpublished.length > 0 && unpublished.length === wanted.length) {
+      err('Nothing was indexed.');
+      return EXIT_CODES.failed;
+    }
+    const descriptors = publishedDescriptors(config, served).filter((d) =>
+      wanted.some((w) => w.id === d.id),
+    );
+    // The CLI opens the same SQLite files as the server: the same refusal on a shared folder.
+    const markers = await checkSharedDataFolder(config);
+    const engine = await createSearchEngine(searchEngineConfig(config)).catch((error: unknown) => {
+      markers.close();
+      throw error;
+    });
     try {
       let current = '';
       let lastLine = 0;
@@ -54,6 +74,7 @@ export const reindexCommand: CliCommand = {
       );
       return EXIT_CODES.ok;
     } finally {
+      markers.close();
       await engine.close();
     }
   },

@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docSetInput } from '../../test/content/contentHarness';
 import { versionedSite, writeFolder } from '../../test/content/docSetFolders';
 import { REPO_ROOT, loadConfig } from '../config/loadConfig';
-import { DocSetLibrary, type ReleaseActivated } from '../content/DocSetLibrary';
+import { DocSetPublisher } from '../content/DocSetPublisher';
+import { type ReleaseActivated, ServedReleases } from '../content/ServedReleases';
 import { EXIT_CODES } from './CliCommand';
 import { runCli } from './runCli';
 
 /** A config file in a temporary folder with two doc sets; returns its environment. */
-function tempPortal(): { env: NodeJS.ProcessEnv; folder: string } {
+function tempPortal(): { env: NodeJS.ProcessEnv; folder: string; dataDir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
   const folder = writeFolder(versionedSite('v1'));
   const config = {
@@ -26,7 +27,7 @@ function tempPortal(): { env: NodeJS.ProcessEnv; folder: string } {
   };
   const file = path.join(dir, 'portal.config.json');
   writeFileSync(file, JSON.stringify(config));
-  return { env: { PORTAL_CONFIG: file }, folder };
+  return { env: { PORTAL_CONFIG: file }, folder, dataDir: config.dataDir };
 }
 
 async function run(argv: string[], env: NodeJS.ProcessEnv) {
@@ -115,7 +116,9 @@ describe('the portal CLI', () => {
 
   it('publishes from its own process, and a running server notices without restarting', async () => {
     const { env, folder } = tempPortal();
-    const server = new DocSetLibrary(loadConfig(env).config, { pollIntervalMs: 0 });
+    const config = loadConfig(env).config;
+    await new DocSetPublisher(config).publishFirstReleases();
+    const server = new ServedReleases(config, { pollIntervalMs: 0 });
     await server.start();
     expect(server.current('guide')?.release).toBe(1);
     const noticed = new Promise<ReleaseActivated>((resolve) => server.onPublished(resolve));
@@ -132,8 +135,33 @@ describe('the portal CLI', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
     expect(stdout).toContain('Published guide release 2');
-    expect(await noticed).toMatchObject({ release: 2, reason: 'external' });
+    expect(await noticed).toMatchObject({ docSetId: 'guide', release: 2 });
     expect(server.current('guide')?.release).toBe(2);
     await server.close();
+  });
+
+  it('reindexes nothing on a fresh data folder: publishes nothing and says what to do', async () => {
+    const { env, dataDir } = tempPortal();
+    const started = performance.now();
+    const result = await run(['reindex'], env);
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.err).toContain(
+      'guide: nothing published yet, so nothing to index. Publish it first: npm run publish-docs -- guide <folder|archive>',
+    );
+    expect(result.err).toContain('runbooks: nothing published yet');
+    expect(result.err).toContain('Nothing was indexed.');
+    expect(existsSync(path.join(dataDir, 'docsets/guide/releases'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'search'))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('reindexes the published doc sets only, naming the unpublished ones', async () => {
+    const { env, folder, dataDir } = tempPortal();
+    expect((await run(['publish', 'guide', folder], env)).code).toBe(EXIT_CODES.ok);
+    const result = await run(['reindex'], env);
+    expect(result.code).toBe(EXIT_CODES.ok);
+    expect(result.out).toMatch(/^guide: \d+ pages/m);
+    expect(result.err).toContain('runbooks: nothing published yet');
+    expect(existsSync(path.join(dataDir, 'docsets/runbooks/releases'))).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ export type DocSetErrorCode =
   | 'bad_source'
   | 'too_large'
   | 'busy'
+  | 'lock_unavailable'
+  | 'lock_lost'
   | 'no_previous_release'
   | 'aborted';
 

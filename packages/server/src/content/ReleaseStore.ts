@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   mkdir,
-  open,
   readdir,
   readFile,
   readlink,
@@ -12,7 +11,6 @@ import {
   unlink,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { DocSetError } from './DocSetError';
 
 /** Name of the pointer (a relative symbolic link) to the release being served. */
 export const CURRENT_LINK = 'current';
@@ -39,21 +37,8 @@ export interface ReleaseManifest {
   digests: Record<string, string>;
 }
 
-/** How long a publish waits for another one of the same doc set before giving up (start-up only). */
-const LOCK_WAIT_MS = 120_000;
-const LOCK_RETRY_MS = 100;
-
 function isErrno(error: unknown, code: string): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === code;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return isErrno(error, 'EPERM');
-  }
 }
 
 /**
@@ -63,11 +48,12 @@ function processAlive(pid: number): boolean {
  * <root>/<id>/releases/<n>/    complete releases, never modified once committed
  * <root>/<id>/current          relative symlink -> releases/<n>, replaced with rename(2)
  * <root>/<id>/staging/<tag>/   a release being built; removed when found by the next publish
- * <root>/<id>/.lock            held (O_EXCL, holding the pid) while publishing or rolling back
+ * <root>/<id>/.lock/           the publish lock when no PostgreSQL is configured (see publishLock/)
  * ```
  *
  * Readers follow `current`; since rename(2) replaces the link in one step, a reader sees either
- * the old release or the new one, whole.
+ * the old release or the new one, whole. Methods that change the store are called holding the
+ * doc set's publish lock.
  */
 export class ReleaseStore {
   /** Folder of the complete releases. */
@@ -75,7 +61,6 @@ export class ReleaseStore {
   /** The pointer to the current release. */
   readonly currentLink: string;
   private readonly stagingRoot: string;
-  private readonly lockFile: string;
 
   constructor(
     /** `<root>/<id>`. */
@@ -84,7 +69,6 @@ export class ReleaseStore {
     this.releasesDir = path.join(dir, 'releases');
     this.currentLink = path.join(dir, CURRENT_LINK);
     this.stagingRoot = path.join(dir, 'staging');
-    this.lockFile = path.join(dir, '.lock');
   }
 
   /** Folder of release `n`. */
@@ -129,43 +113,6 @@ export class ReleaseStore {
       return parsed.format === 1 ? parsed : null;
     } catch {
       return null;
-    }
-  }
-
-  /**
-   * Runs `task` holding the doc set's lock, so two publishes (CLI and server start-up, or two
-   * CLIs) never interleave. A lock left by a process that no longer runs is taken over.
-   * @throws DocSetError `busy` when another live process holds it (after waiting, with `wait`).
-   */
-  async withLock<T>(task: () => Promise<T>, options: { wait?: boolean } = {}): Promise<T> {
-    await mkdir(this.dir, { recursive: true });
-    const deadline = Date.now() + (options.wait ? LOCK_WAIT_MS : 0);
-    for (;;) {
-      try {
-        const handle = await open(this.lockFile, 'wx');
-        await handle.writeFile(String(process.pid));
-        await handle.close();
-        break;
-      } catch (error) {
-        if (!isErrno(error, 'EEXIST')) throw error;
-        const holder = Number(await readFile(this.lockFile, 'utf8').catch(() => ''));
-        if (Number.isInteger(holder) && holder > 0 && !processAlive(holder)) {
-          await unlink(this.lockFile).catch(() => undefined);
-          continue;
-        }
-        if (Date.now() >= deadline) {
-          throw new DocSetError(
-            'busy',
-            `Another publish or rollback of this doc set is running (process ${holder || 'unknown'}); try again when it has finished. Lock: ${this.lockFile}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
-      }
-    }
-    try {
-      return await task();
-    } finally {
-      await unlink(this.lockFile).catch(() => undefined);
     }
   }
 

@@ -14,13 +14,14 @@ import { SessionService } from '../sessions/SessionService';
 import { sessionPlugin } from '../sessions/sessionPlugin';
 import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
 import { contentRoutes } from './contentRoutes';
-import { DocSetLibrary } from './DocSetLibrary';
+import { DocSetPublisher } from './DocSetPublisher';
+import { ServedReleases } from './ServedReleases';
 
 const PAGE = '/docs/6_5/Web/UserGuide/Content/Jobs/CreateJob.htm';
 const ACCEL = '/_docsets';
 
 let app: FastifyInstance;
-let library: DocSetLibrary;
+let library: ServedReleases;
 let store: SqliteSessionStore;
 let nginx: NginxProcess;
 let runDir: string;
@@ -43,7 +44,8 @@ beforeAll(async () => {
   dataDir = config.dataDir;
   store = new SqliteSessionStore(':memory:');
   const sessions = new SessionService(store, { idleMs: 3_600_000, absoluteMs: 3_600_000 });
-  library = new DocSetLibrary(config, { pollIntervalMs: 0 });
+  await new DocSetPublisher(config).publishFirstReleases();
+  library = new ServedReleases(config, { pollIntervalMs: 0 });
   await library.start();
   release = library.current('guide')?.release ?? 0;
   app = Fastify({ logger: false, routerOptions: { maxParamLength: 500 } });

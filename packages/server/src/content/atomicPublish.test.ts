@@ -72,7 +72,7 @@ describe('atomic publishing', () => {
     const readers = Array.from({ length: READERS }, (_, id) => reader(id));
     const completedAt: number[] = [];
     for (let version = 2; version <= VERSIONS; version++) {
-      await portal.library.publish('guide', sources[version - 1] as string);
+      await portal.publish('guide', sources[version - 1] as string);
       completedAt[version] = performance.now();
     }
     publishing = false;
@@ -94,7 +94,7 @@ describe('atomic publishing', () => {
     const before = await (
       await fetch(`${portal.origin}/docs/Guide/`, { headers: { cookie } })
     ).text();
-    await portal.library.rollback('guide');
+    await portal.rollback('guide');
     const after = await (
       await fetch(`${portal.origin}/docs/Guide/`, { headers: { cookie } })
     ).text();

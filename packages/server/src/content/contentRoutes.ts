@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canRead } from '../access/canRead';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
-import { DocSetLibrary } from './DocSetLibrary';
+import { ServedReleases } from './ServedReleases';
 import { parseDocPath, type DocPath } from './requestPath';
 import { sendAccelRedirect, sendDocFile, VanishedFileError } from './sendDocFile';
 
@@ -12,10 +12,9 @@ export interface ContentRoutesOptions {
   config: PortalConfig;
   /**
    * The published doc sets to serve, already started. When omitted, the routes make one from
-   * `config`, start it (publishing configured folders that have no release yet) and close it with
-   * the app.
+   * `config`, start it (it publishes nothing) and close it with the app.
    */
-  library?: DocSetLibrary;
+  library?: ServedReleases;
   /**
    * Set when nginx sits in front and serves the doc files itself (cluster mode): the routes still
    * check the session and the audience, then answer with `X-Accel-Redirect: {prefix}/<id>/releases/<n>/<path>`
@@ -65,7 +64,7 @@ export async function contentRoutes(
   const { config } = options;
   let library = options.library;
   if (!library) {
-    const own = new DocSetLibrary(config, { logger: app.log });
+    const own = new ServedReleases(config, { logger: app.log });
     await own.start();
     app.addHook('onClose', async () => own.close());
     library = own;

@@ -10,7 +10,7 @@ import {
 } from '../../test/content/contentHarness';
 import { topicPage, writeFolder } from '../../test/content/docSetFolders';
 import { testConfig } from '../../test/portalHarness';
-import { DocSetLibrary } from './DocSetLibrary';
+import { DocSetPublisher } from './DocSetPublisher';
 
 /** Markers of every file a reader must never get through the guide's mount. */
 const SECRETS = [
@@ -116,7 +116,7 @@ beforeAll(async () => {
   writeFileSync(path.join(input.dataDir, 'secret.txt'), 'TOP-SECRET-OUTSIDE');
   // Publish first, then plant what a careless operator or an attacker with file access could put
   // into the release folder: dotfiles, a .git folder, links leading out, a link to a folder inside.
-  const { releaseDir } = await new DocSetLibrary(testConfig(input)).publish('guide', guide);
+  const { releaseDir } = await new DocSetPublisher(testConfig(input)).publish('guide', guide);
   writeFileSync(path.join(releaseDir, '.htpasswd'), 'TOP-SECRET-DOTFILE');
   mkdirSync(path.join(releaseDir, 'Content/.git'));
   writeFileSync(path.join(releaseDir, 'Content/.git/config'), 'TOP-SECRET-GIT');

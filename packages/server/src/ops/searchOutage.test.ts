@@ -12,7 +12,8 @@ import {
   viaPort,
   type TestDatabase,
 } from '../../test/services/testServers';
-import { DocSetLibrary } from '../content/DocSetLibrary';
+import { DocSetPublisher } from '../content/DocSetPublisher';
+import { PgPublishLock } from '../content/publishLock/PgPublishLock';
 
 /** A query of the engine fails after this long while PostgreSQL does not answer (ms). */
 const SEARCH_TIMEOUT_MS = 500;
@@ -114,7 +115,9 @@ describe('the portal on the PostgreSQL search engine', () => {
       const second = writeFolder({
         'Content/Jobs.htm': topicPage('Protection jobs', 'wombatword', 2000),
       });
-      await new DocSetLibrary(portal.config, { watch: false }).publish('guide', second);
+      // Publishing needs its lock database; here only the index's connection is cut.
+      const lock = new PgPublishLock({ url: database.url, configField: 'test' });
+      await new DocSetPublisher(portal.config, { lock }).publish('guide', second);
       await eventually(async () => {
         const text = await (await reader.request('/docs/Guide/Content/Jobs.htm')).text();
         if (!text.includes('wombatword')) throw new Error('the new release is not served yet');

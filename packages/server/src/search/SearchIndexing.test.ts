@@ -38,8 +38,8 @@ describe('search index life cycle', () => {
     const second = writeFolder({
       'Content/Jobs.htm': topicPage('Protection jobs', 'wombatword', 2000),
     });
-    const { DocSetLibrary } = await import('../content/DocSetLibrary');
-    const library = new DocSetLibrary(portal.config, { watch: false });
+    const { DocSetPublisher } = await import('../content/DocSetPublisher');
+    const library = new DocSetPublisher(portal.config);
     await library.publish('guide', second);
     await expect.poll(() => total('wombatword'), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => total('quokkaword'), { timeout: 15_000 }).toBe(0);

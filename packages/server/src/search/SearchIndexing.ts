@@ -7,7 +7,7 @@ import {
 } from '@docs-portal/search';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
-import type { DocSetLibrary } from '../content/DocSetLibrary';
+import type { ServedReleases } from '../content/ServedReleases';
 
 /** The search engine's view of a configured doc set, served from `releaseDir`. */
 export function docSetDescriptor(
@@ -29,7 +29,7 @@ export function docSetDescriptor(
 /** Descriptors of every configured doc set that has a published release. */
 export function publishedDescriptors(
   config: PortalConfig,
-  library: DocSetLibrary,
+  library: ServedReleases,
 ): DocSetDescriptor[] {
   const descriptors: DocSetDescriptor[] = [];
   for (const docSet of config.docSets) {
@@ -69,7 +69,7 @@ export class SearchIndexing {
 
   constructor(
     private readonly engine: SearchEngine,
-    private readonly library: DocSetLibrary,
+    private readonly library: ServedReleases,
     private readonly config: PortalConfig,
     private readonly log: FastifyBaseLogger,
     options: SearchIndexingOptions = {},

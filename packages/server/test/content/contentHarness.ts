@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { UserKind } from '@docs-portal/contracts';
 import type { DocSetConfig, PortalConfig, PortalConfigInput } from '../../src/config/schema';
 import { contentRoutes } from '../../src/content/contentRoutes';
-import { DocSetLibrary, type DocSetLibraryOptions } from '../../src/content/DocSetLibrary';
+import { DocSetPublisher, type PublishResult } from '../../src/content/DocSetPublisher';
+import { ServedReleases, type ServedReleasesOptions } from '../../src/content/ServedReleases';
 import { installErrorHandler } from '../../src/errors/errorHandler';
 import { SessionService } from '../../src/sessions/SessionService';
 import { sessionPlugin } from '../../src/sessions/sessionPlugin';
@@ -37,8 +38,12 @@ export interface ContentApp {
   app: FastifyInstance;
   /** The validated test config (temporary data folder). */
   config: PortalConfig;
-  /** The started library the routes serve from. */
-  library: DocSetLibrary;
+  /** The started registry the routes serve from. */
+  library: ServedReleases;
+  /** Publishes a new release of `docSetId` and serves it before resolving. */
+  publish(docSetId: string, source: string): Promise<PublishResult>;
+  /** Rolls `docSetId` back and serves the previous release before resolving. */
+  rollback(docSetId: string): Promise<void>;
   /** `http://127.0.0.1:<port>`. */
   origin: string;
   /** A `cookie` header value for a live session of a reader of `kind`. */
@@ -48,18 +53,20 @@ export interface ContentApp {
 }
 
 /**
- * Starts the content routes with a started DocSetLibrary (which publishes each doc set's folder as
- * its first release) over a throwaway in-memory session store, listening on 127.0.0.1. Sessions
+ * Starts the content routes, as the server does: each doc set's folder published as its first
+ * release when it has none, then a started ServedReleases, over a throwaway in-memory session store, listening on 127.0.0.1. Sessions
  * are created directly, so no identity provider is involved (portalAccess.test.ts covers that).
  */
 export async function startContentApp(
   overrides: PortalConfigInput,
-  libraryOptions: DocSetLibraryOptions = {},
+  libraryOptions: ServedReleasesOptions = {},
 ): Promise<ContentApp> {
   const config = testConfig(overrides);
   const store = new SqliteSessionStore(':memory:');
   const sessions = new SessionService(store, { idleMs: 3_600_000, absoluteMs: 3_600_000 });
-  const library = new DocSetLibrary(config, { pollIntervalMs: 0, ...libraryOptions });
+  const publisher = new DocSetPublisher(config);
+  await publisher.publishFirstReleases();
+  const library = new ServedReleases(config, { pollIntervalMs: 0, ...libraryOptions });
   await library.start();
   const app = Fastify({
     logger: false,
@@ -81,6 +88,15 @@ export async function startContentApp(
     app,
     config,
     library,
+    async publish(docSetId, source) {
+      const result = await publisher.publish(docSetId, source);
+      await library.refresh(docSetId);
+      return result;
+    },
+    async rollback(docSetId) {
+      await publisher.rollback(docSetId);
+      await library.refresh(docSetId);
+    },
     origin: `http://127.0.0.1:${port}`,
     async cookieFor(kind) {
       const id = await sessions.create({

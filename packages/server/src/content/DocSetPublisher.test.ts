@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -19,18 +18,21 @@ import { docSetInput } from '../../test/content/contentHarness';
 import { tarGz, zip } from '../../test/content/archiveWriters';
 import { topicPage, versionedSite, writeFolder } from '../../test/content/docSetFolders';
 import { testConfig } from '../../test/portalHarness';
+import { createTestDatabase } from '../../test/services/testServers';
 import type { PortalConfig } from '../config/schema';
-import { DocSetLibrary, type DocSetLibraryOptions, type ReleaseActivated } from './DocSetLibrary';
 import { DocSetError } from './DocSetError';
+import { DocSetPublisher, type DocSetPublisherOptions } from './DocSetPublisher';
+import type { PublishLock } from './publishLock/PublishLock';
+import { ServedReleases } from './ServedReleases';
 
-function setup(folder = writeFolder(versionedSite('v1')), options: DocSetLibraryOptions = {}) {
+function setup(folder = writeFolder(versionedSite('v1')), options: DocSetPublisherOptions = {}) {
   const config = testConfig({
     docSets: [docSetInput('guide', 'Guide', folder, { defaultPage: 'Default.htm' })],
   });
   return {
     config,
     folder,
-    library: new DocSetLibrary(config, { pollIntervalMs: 0, ...options }),
+    library: new DocSetPublisher(config, options),
     store: path.join(config.dataDir, 'docsets/guide'),
   };
 }
@@ -44,24 +46,15 @@ async function rejection(promise: Promise<unknown>): Promise<DocSetError> {
   return error as DocSetError;
 }
 
-function served(library: DocSetLibrary, file = 'Default.htm'): string | null {
-  const index = library.current('guide');
-  const entry = index?.file(file);
-  return entry ? readFileSync(entry.identity.path, 'utf8') : null;
-}
-
-function nextEvent(library: DocSetLibrary): Promise<ReleaseActivated> {
-  return new Promise((resolve) => {
-    const stop = library.onPublished((event) => {
-      stop();
-      resolve(event);
-    });
-  });
+/** What the `current` pointer of the `guide` store in `config` serves as `file`. */
+function served(config: PortalConfig, file = 'Default.htm'): string | null {
+  const current = path.join(config.dataDir, 'docsets/guide/current', file);
+  return existsSync(current) ? readFileSync(current, 'utf8') : null;
 }
 
 describe('publishing a folder', () => {
   it('copies it into releases/1, points current at it, and precompresses text files of 1 KB or more', async () => {
-    const { library, store, folder } = setup();
+    const { library, store, folder, config } = setup();
     utimesSync(
       path.join(folder, 'Skins/site.css'),
       new Date('2024-03-04T05:06:07Z'),
@@ -78,7 +71,9 @@ describe('publishing a folder', () => {
     expect(statSync(path.join(release, 'Skins/site.css')).mtime.toISOString()).toBe(
       '2024-03-04T05:06:07.000Z',
     );
-    expect(library.current('guide')?.file('Skins/site.css')?.lastModified).toBe(
+    const releases = new ServedReleases(config, { watch: false, pollIntervalMs: 0 });
+    await releases.start();
+    expect(releases.current('guide')?.file('Skins/site.css')?.lastModified).toBe(
       'Mon, 04 Mar 2024 05:06:07 GMT',
     );
     expect(existsSync(path.join(store, 'staging'))).toBe(false);
@@ -98,7 +93,7 @@ describe('publishing a folder', () => {
   });
 
   it('refuses a folder holding a link that points outside it, changing nothing', async () => {
-    const { library, store, folder } = setup();
+    const { library, store, folder, config } = setup();
     await library.publish('guide', folder);
     const bad = writeFolder({ 'a.htm': 'A' });
     symlinkSync('/etc/passwd', path.join(bad, 'passwd.htm'));
@@ -106,7 +101,7 @@ describe('publishing a folder', () => {
     expect(error.code).toBe('bad_source');
     expect(error.message).toContain('pointing outside');
     expect(readdirSync(path.join(store, 'releases'))).toEqual(['1']);
-    expect(served(library)).toContain('Home v1');
+    expect(served(config)).toContain('Home v1');
   });
 
   it.each([
@@ -156,12 +151,12 @@ describe('publishing an archive', () => {
     ['site.tgz', tarGz(files)],
     ['site.zip', zip(files)],
   ])('publishes %s from inside its single top-level folder', async (name, data) => {
-    const { library, store } = setup();
+    const { library, store, config } = setup();
     const archive = path.join(mkdtempSync(path.join(tmpdir(), 'archive-')), name);
     writeFileSync(archive, data);
     const result = await library.publish('guide', archive);
     expect(result.fileCount).toBe(2);
-    expect(served(library)).toMatch(
+    expect(served(config)).toMatch(
       /^<h1>from archive<\/h1>\n?<script src="\/docs\/search-client\/highlight\.js" defer><\/script>/,
     );
     expect(existsSync(path.join(store, 'releases/1/Content/Page.htm.br'))).toBe(true);
@@ -236,13 +231,13 @@ describe('publishing an archive', () => {
 
 describe('rollback, retention and interruptions', () => {
   it('rolls back to the previous release, then refuses when there is none older', async () => {
-    const { library } = setup();
+    const { library, config } = setup();
     await library.publish('guide', writeFolder(versionedSite('v1')));
     await library.publish('guide', writeFolder(versionedSite('v2')));
-    expect(served(library)).toContain('Home v2');
+    expect(served(config)).toContain('Home v2');
     const result = await library.rollback('guide');
     expect(result).toMatchObject({ from: 2, to: 1 });
-    expect(served(library)).toContain('Home v1');
+    expect(served(config)).toContain('Home v1');
     const error = await rejection(library.rollback('guide'));
     expect(error.code).toBe('no_previous_release');
   });
@@ -259,7 +254,7 @@ describe('rollback, retention and interruptions', () => {
   });
 
   it('leaves the served release untouched when a publish is cancelled mid-copy', async () => {
-    const { library, store } = setup();
+    const { library, store, config } = setup();
     await library.publish('guide', writeFolder(versionedSite('v1')));
     const cancel = new AbortController();
     const error = await rejection(
@@ -272,16 +267,22 @@ describe('rollback, retention and interruptions', () => {
     expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
     expect(readdirSync(path.join(store, 'releases'))).toEqual(['1']);
     expect(existsSync(path.join(store, 'staging'))).toBe(false);
-    expect(served(library)).toContain('Home v1');
+    expect(served(config)).toContain('Home v1');
   });
 
-  it('cleans up after a publish whose process died, taking over its stale lock', async () => {
+  it('cleans up after a publish whose process died, taking over its lock once it is stale by age', async () => {
     const { library, store, folder } = setup();
     await library.publish('guide', folder);
-    const deadPid = spawnSync(process.execPath, ['-e', '']).pid as number;
-    mkdirSync(path.join(store, `staging/${deadPid}-dead/release/Content`), { recursive: true });
-    writeFileSync(path.join(store, `staging/${deadPid}-dead/release/Content/half.htm`), 'half');
-    writeFileSync(path.join(store, '.lock'), String(deadPid));
+    mkdirSync(path.join(store, 'staging/other-host-1234-dead/release/Content'), {
+      recursive: true,
+    });
+    writeFileSync(
+      path.join(store, 'staging/other-host-1234-dead/release/Content/half.htm'),
+      'half',
+    );
+    mkdirSync(path.join(store, '.lock'));
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    utimesSync(path.join(store, '.lock'), longAgo, longAgo);
     expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
     const result = await library.publish('guide', folder);
     expect(result.release).toBe(2);
@@ -289,12 +290,47 @@ describe('rollback, retention and interruptions', () => {
     expect(existsSync(path.join(store, '.lock'))).toBe(false);
   });
 
-  it('refuses to publish while another live process holds the lock', async () => {
+  it('refuses to publish while a fresh lock is held, naming its holder, whatever its process id', async () => {
     const { library, store, folder } = setup();
-    mkdirSync(store, { recursive: true });
-    writeFileSync(path.join(store, '.lock'), String(process.ppid));
+    mkdirSync(path.join(store, '.lock'), { recursive: true });
+    // A process id of another host: it may not exist here, and must not make the lock look stale.
+    writeFileSync(
+      path.join(store, '.lock-holder'),
+      JSON.stringify({ host: 'web-2', pid: 999_999, since: '2026-01-01T00:00:00.000Z' }),
+    );
     const error = await rejection(library.publish('guide', folder));
     expect(error.code).toBe('busy');
+    expect(error.message).toContain('host web-2, process 999999');
+    expect(existsSync(path.join(store, 'releases'))).toBe(false);
+  });
+
+  it('changes nothing served when its lock is lost while it works', async () => {
+    const { config, store, folder } = setup();
+    const losing: PublishLock = {
+      description: 'a lock taken over while the publish copies',
+      async withLock(_docSetId, task) {
+        const lost = new AbortController();
+        const running = task(lost.signal);
+        lost.abort();
+        return running;
+      },
+    };
+    await new DocSetPublisher(config).publish('guide', folder);
+    const error = await rejection(
+      new DocSetPublisher(config, { lock: losing }).publish(
+        'guide',
+        writeFolder(versionedSite('v2')),
+      ),
+    );
+    expect(error.code).toBe('lock_lost');
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/1');
+    expect(served(config)).toContain('Home v1');
+    await new DocSetPublisher(config).publish('guide', writeFolder(versionedSite('v2')));
+    const rollback = await rejection(
+      new DocSetPublisher(config, { lock: losing }).rollback('guide'),
+    );
+    expect(rollback.code).toBe('lock_lost');
+    expect(readlinkSync(path.join(store, 'current'))).toBe('releases/2');
   });
 
   it('refuses a source folder that contains the data folder', async () => {
@@ -304,65 +340,53 @@ describe('rollback, retention and interruptions', () => {
       dataDir: path.join(parent, 'data'),
       docSets: [docSetInput('guide', 'Guide', parent)],
     });
-    const error = await rejection(new DocSetLibrary(config).publish('guide', parent));
+    const error = await rejection(new DocSetPublisher(config).publish('guide', parent));
     expect(error.message).toContain("contains the portal's data folder");
   });
 });
 
-describe('notifications and start-up', () => {
-  it('tells subscribers about each publish and rollback, and survives a failing subscriber', async () => {
-    const { library, folder } = setup();
-    const events: ReleaseActivated[] = [];
-    library.onPublished(() => {
-      throw new Error('subscriber bug');
-    });
-    const stop = library.onPublished((event) => void events.push(event));
-    await library.publish('guide', folder);
-    await library.publish('guide', folder);
-    await library.rollback('guide');
-    stop();
-    await library.publish('guide', folder);
-    expect(events.map((e) => [e.reason, e.release])).toEqual([
-      ['publish', 1],
-      ['publish', 2],
-      ['rollback', 1],
-    ]);
-    expect(events[0]?.releaseDir).toMatch(/releases\/1$/);
-  });
-
-  it('publishes the configured folder at start when nothing is published, and only then', async () => {
+describe('first releases (server start-up)', () => {
+  it('publishes the configured folder when nothing is published, and only then', async () => {
     const { library, config } = setup();
-    await library.start();
-    expect(library.current('guide')?.release).toBe(1);
-    await library.close();
-    const again = new DocSetLibrary(config, { pollIntervalMs: 0 });
-    await again.start();
-    expect(again.current('guide')?.release).toBe(1);
-    expect((await again.list())[0]?.releases).toHaveLength(1);
-    await again.close();
+    expect((await library.publishFirstReleases()).map((r) => r.release)).toEqual([1]);
+    expect(await new DocSetPublisher(config).publishFirstReleases()).toEqual([]);
+    expect((await library.list())[0]?.releases).toHaveLength(1);
   });
 
-  it('starts without a release when the configured folder does not exist', async () => {
-    const { library } = setup('/no/such/folder');
-    await library.start();
-    expect(library.current('guide')).toBeNull();
-    await library.close();
+  it('publishes once when replicas start together', async () => {
+    const { config } = setup();
+    const replicas = [new DocSetPublisher(config), new DocSetPublisher(config)];
+    const results = await Promise.all(replicas.map((r) => r.publishFirstReleases()));
+    expect(results.flat().map((r) => r.release)).toEqual([1]);
+    expect((await replicas[0]!.list())[0]?.releases.map((r) => r.release)).toEqual([1]);
   });
 
-  it.each([
-    ['watching', { watch: true, pollIntervalMs: 0 }],
-    ['polling', { watch: false, pollIntervalMs: 20 }],
-  ])('notices a publish made by another process by %s', async (_how, options) => {
-    const { config, folder } = setup();
-    const server = new DocSetLibrary(config, options);
-    await server.start();
-    const noticed = nextEvent(server);
-    const cli = new DocSetLibrary(config);
-    await cli.publish('guide', writeFolder(versionedSite('v2')));
-    const event = await noticed;
-    expect(event).toMatchObject({ docSetId: 'guide', release: 2, reason: 'external' });
-    expect(served(server)).toContain('Home v2');
-    await server.close();
-    expect(folder).toBeTruthy();
+  it('publishes once when replicas using PostgreSQL start together, locking in the database', async () => {
+    const database = await createTestDatabase();
+    try {
+      const folder = writeFolder(versionedSite('v1'));
+      const config = testConfig({
+        docSets: [docSetInput('guide', 'Guide', folder)],
+        search: { engine: 'postgres', postgres: { url: database.url } },
+      });
+      const replicas = [new DocSetPublisher(config), new DocSetPublisher(config)];
+      const results = await Promise.all(replicas.map((r) => r.publishFirstReleases()));
+      expect(results.flat().map((r) => r.release)).toEqual([1]);
+      expect(existsSync(path.join(config.dataDir, 'docsets/guide/.lock'))).toBe(false);
+      expect(existsSync(path.join(config.dataDir, 'docsets/guide/releases/2'))).toBe(false);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('publishes nothing and warns when the configured folder does not exist', async () => {
+    const warnings: string[] = [];
+    const { config } = setup('/no/such/folder');
+    const library = new DocSetPublisher(config, {
+      logger: { info() {}, error() {}, warn: (_data, message) => void warnings.push(message) },
+    });
+    expect(await library.publishFirstReleases()).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining('doc set folder not found') as unknown]);
+    expect(served(config)).toBeNull();
   });
 });
