@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkAccessibility } from '../harness/axe';
 import { CHROMIUM_PATH, newReader } from '../harness/browser';
 import { signInAs } from '../harness/signInAs';
 
@@ -63,6 +64,7 @@ describe('logout from another site', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign out?' }).waitFor();
     expect(await page.getByText('Casey Customer').isVisible()).toBe(true);
     expect(await userStatus(page)).toBe(200);
+    expect(await checkAccessibility(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.origin === origin && url.pathname === '/docs/ui/login');

@@ -105,7 +105,7 @@ export function renderSignOutPage(input: SignOutPageInput): string {
 <section class="card" aria-labelledby="sign-out-title">
 <h1 id="sign-out-title">Sign out?</h1>
 <p>You are signed in to ${product} as <strong>${escapeHtml(input.displayName)}</strong>.</p>
-<p>Another site sent you here to sign you out. Sign out only if you meant to.</p>
+<p>This sign-out link did not come from a page of the portal. Sign out only if you meant to.</p>
 <p id="sign-out-failed" class="error" role="alert" hidden>Signing out did not work. Reload this page and try again.</p>
 <noscript><p class="error">Signing out from this page needs JavaScript. Closing the browser also ends your sign-in on this device.</p></noscript>
 <div class="actions">
