@@ -209,8 +209,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   }
 
   // SPEC's Logout link is a plain GET: it signs out only when a portal page followed it. Any
-  // other site's link gets a "Sign out?" page whose button posts with the XSRF header.
-  app.get('/logout', async (request: FastifyRequest, reply: FastifyReply) => {
+  // other site's link gets a "Sign out?" page whose button posts with the XSRF header. No HEAD
+  // route: a probe must not sign anyone out.
+  app.get('/logout', { exposeHeadRoute: false }, async (request, reply) => {
     const user = request.user;
     if (user && !isSameOriginRequest(request.headers, publicOrigin)) {
       return reply

@@ -57,6 +57,16 @@ describe('GET logout', () => {
     expect((await client.request('/docs/user')).status).toBe(401);
   });
 
+  it('does not sign out on HEAD, even from a portal page', async () => {
+    const client = await signedIn();
+    const answer = await client.request('/docs/logout', {
+      method: 'HEAD',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(answer.status).toBe(404);
+    expect((await client.request('/docs/user')).status).toBe(200);
+  });
+
   it('sends a reader without a session to the sign-in page, from anywhere', async () => {
     const answer = await portal
       .client()
