@@ -109,7 +109,9 @@ describe.each(['redis', 'postgres'] as const)(
     });
 
     it('ends the session on both replicas when the reader logs out through one', async () => {
-      const logout = await direct(1, '/docs/logout');
+      const logout = await direct(1, '/docs/logout', {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       expect(logout.status).toBe(302);
       for (const replica of [0, 1]) {
         const user = await direct(replica, '/docs/user');

@@ -22,6 +22,7 @@ import { PortalMetrics } from './ops/PortalMetrics';
 import { searchEngineConfig } from './search/searchEngineConfig';
 import { SearchIndexing, type SearchIndexingOptions } from './search/SearchIndexing';
 import { searchRoutes } from './search/searchRoutes';
+import { securityHeaders } from './security/securityHeaders';
 import { createSessionStore } from './sessions/createSessionStore';
 import { SessionService } from './sessions/SessionService';
 import { sessionPlugin } from './sessions/sessionPlugin';
@@ -93,6 +94,7 @@ export async function buildApp(
   app.addHook('onClose', async () => hostMarkers.close());
   const metrics = options.metrics ?? new PortalMetrics();
   await app.register(metricsPlugin, { metrics });
+  await app.register(securityHeaders, { config });
   await app.register(fastifyCookie);
   await app.register(xsrfPlugin, { config });
 

@@ -4,6 +4,7 @@ import type { SignInErrorCode } from '@docs-portal/contracts';
 import type { PortalConfig } from '../config/schema';
 import { cookieBase } from '../sessions/sessionPlugin';
 import type { SessionService } from '../sessions/SessionService';
+import { isSameOriginRequest } from '../security/sameOriginRequest';
 import { issueXsrfCookie } from '../xsrf/xsrfPlugin';
 import {
   PROVIDER_NAMES,
@@ -12,6 +13,7 @@ import {
   type ProviderName,
 } from './OidcClients';
 import { safeReturnPath } from './returnPath';
+import { renderSignOutPage, SIGN_OUT_PAGE_CSP, type SignOutAnswer } from './signOutPage';
 import { ClaimsRefusedError, signInUser } from './signInUser';
 
 /** Cookie carrying the id of a started sign-in between the start and the callback. */
@@ -174,13 +176,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
   });
 
-  app.get('/logout', async (request: FastifyRequest, reply: FastifyReply) => {
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  /** Ends the session; answers where to go next (the provider's end-session, or the login page). */
+  async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<string> {
     const loginPage = `${base}/ui/login`;
     reply.header('cache-control', 'no-store');
     const id = request.sessionId;
     const user = request.user;
     reply.clearCookie(config.sessions.cookieName, { ...cookieBase(config), httpOnly: true });
-    if (!id || !user) return reply.redirect(loginPage, 302);
+    if (!id || !user) return loginPage;
     const record = await sessions.resume(id);
     await sessions.destroy(id);
     request.log.info({ provider: user.provider, kind: user.kind }, 'signed out');
@@ -192,7 +197,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         };
         if (record?.idToken) params.id_token_hint = record.idToken;
         else params.client_id = clients.settings[user.provider].clientId;
-        return reply.redirect(client.buildEndSessionUrl(configuration, params).href, 302);
+        return client.buildEndSessionUrl(configuration, params).href;
       }
     } catch (error) {
       request.log.warn(
@@ -200,6 +205,35 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         'logout: identity provider session not ended (provider unavailable)',
       );
     }
-    return reply.redirect(loginPage, 302);
+    return loginPage;
+  }
+
+  // SPEC's Logout link is a plain GET: it signs out only when a portal page followed it. Any
+  // other site's link gets a "Sign out?" page whose button posts with the XSRF header. No HEAD
+  // route: a probe must not sign anyone out.
+  app.get('/logout', { exposeHeadRoute: false }, async (request, reply) => {
+    const user = request.user;
+    if (user && !isSameOriginRequest(request.headers, publicOrigin)) {
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', SIGN_OUT_PAGE_CSP)
+        .header('x-frame-options', 'DENY')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderSignOutPage({
+            basePath: base,
+            productName: config.brand.productName,
+            companyName: config.brand.companyName,
+            displayName: user.displayName,
+            year: new Date().getFullYear(),
+          }),
+        );
+    }
+    return reply.redirect(await signOut(request, reply), 302);
+  });
+
+  app.post('/logout', async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer: SignOutAnswer = { location: await signOut(request, reply) };
+    return reply.send(answer);
   });
 }

@@ -149,7 +149,9 @@ describe('sign-in through the development identity provider over HTTP', () => {
     const client = portal.client();
     await signIn(client, 'customer');
     const stolen = client.cookies.get('docs_portal_session')?.value ?? '';
-    const out = await client.follow('/docs/logout');
+    const out = await client.follow('/docs/logout', {
+      init: { headers: { 'sec-fetch-site': 'same-origin' } },
+    });
     expect(out.locations[0]).toContain('/dev-idp/session/end');
     // The provider's sign-out page submits its form by script; do what the browser does.
     const page = await out.response.text();

@@ -180,7 +180,8 @@ export async function sendDocFile(
  * Answers an authorised doc request by handing it to nginx: an empty 200 with
  * `X-Accel-Redirect: {prefix}/<docSetId>/releases/<n>/<path in the release>` (each segment
  * percent-encoded; nginx decodes it) and the headers nginx keeps from the portal (type, private
- * revalidated caching, nosniff). nginx then serves the release file itself, with its own ETag,
+ * revalidated caching, nosniff; nginx repeats the security headers of `securityHeaders.ts` from
+ * this answer, see deploy/nginx/docs-portal.conf.template). nginx then serves the release file itself, with its own ETag,
  * conditional and range handling and `gzip_static` for the precompressed siblings. The path is the
  * file's real location in the release, so a link inside the release resolves to its target.
  */

@@ -77,6 +77,24 @@ describe('LoginPage', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it.each([
+    'https://evil.example/?q=support.acme-data.example',
+    'https://support.acme-data.example.evil.example/',
+  ])('waits for a click when the support host only appears inside %s', (referrer) => {
+    setReferrer(referrer);
+    renderLogin();
+    expect(screen.getByRole('button', { name: 'Click to sign in' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('signs in at once from a subdomain of the support site', () => {
+    setReferrer('https://kb.support.acme-data.example/article/9');
+    renderLogin();
+    expect(screen.getByRole('status').textContent).toBe(SIGNING_IN_TEXT);
+    expect(assign).toHaveBeenCalledWith('/docs/auth/salesforce');
+  });
+
   it('switches the spinner off after 15000 ms', () => {
     vi.useFakeTimers();
     renderLogin();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from '../portal/browser';
+import { isSupportSiteReferrer } from './supportSiteReferrer';
 
 /** How long the "signing in" state lasts at most, in ms (SPEC.md section 9). */
 export const SIGN_IN_SPINNER_TIMEOUT_MS = 15000;
@@ -14,9 +15,12 @@ function topLevelReferrer(): string {
   }
 }
 
-/** True when the visitor arrives from the vendor's support site. */
+/**
+ * True when the visitor arrives from the vendor's support site: the top-level referrer's host is
+ * the support host or a subdomain of it (see {@link isSupportSiteReferrer}).
+ */
 export function comesFromSupportSite(supportSiteHost: string): boolean {
-  return supportSiteHost !== '' && topLevelReferrer().includes(supportSiteHost);
+  return isSupportSiteReferrer(topLevelReferrer(), supportSiteHost);
 }
 
 /** The login page's sign-in state. */
