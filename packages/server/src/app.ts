@@ -11,6 +11,7 @@ import { askToSignIn, contentRoutes } from './content/contentRoutes';
 import { DocSetLibrary } from './content/DocSetLibrary';
 import { OidcClients } from './auth/OidcClients';
 import { REPO_ROOT } from './config/loadConfig';
+import { loopbackRedirect } from './config/loopbackRedirect';
 import type { IdentityProviderConfig, PortalConfig } from './config/schema';
 import { createDevIdentityProvider } from './devIdp/devIdentityProvider';
 import { installErrorHandler } from './errors/errorHandler';
@@ -86,6 +87,8 @@ export async function buildApp(
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
   });
   installErrorHandler(app);
+  const toPublicHost = loopbackRedirect(config);
+  if (toPublicHost) app.addHook('onRequest', toPublicHost);
   const metrics = options.metrics ?? new PortalMetrics();
   await app.register(metricsPlugin, { metrics });
   await app.register(fastifyCookie);
