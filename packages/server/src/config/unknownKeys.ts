@@ -83,7 +83,8 @@ export function nearestKey(key: string, known: readonly string[]): string | unde
       bestDistance = d;
     }
   }
-  const allowed = Math.max(1, Math.floor(key.length / 3));
+  // Short keys tolerate one edit; longer ones a swapped pair of letters (two edits) or more.
+  const allowed = key.length <= 3 ? 1 : Math.max(2, Math.floor(key.length / 3));
   return bestDistance <= allowed ? best : undefined;
 }
 
