@@ -27,7 +27,7 @@ const readers = [
 describe('a development portal started with only PORT', () => {
   for (const host of ['localhost', '127.0.0.1']) {
     for (const reader of readers) {
-      it(`signs a ${reader.username} in when opened at http://${host}:<port>/docs/ui/`, async () => {
+      it(`signs the ${reader.username} demo user in when opened at http://${host}:<port>/docs/ui/`, async () => {
         const home = `http://localhost:${port}`;
         const { context, page } = await newReader(browser);
         await page.goto(`http://${host}:${port}/docs/ui/`);
