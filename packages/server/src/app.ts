@@ -13,6 +13,7 @@ import { DocSetPublisher } from './content/DocSetPublisher';
 import { ServedReleases } from './content/ServedReleases';
 import { OidcClients } from './auth/OidcClients';
 import { REPO_ROOT } from './config/loadConfig';
+import { loopbackRedirect } from './config/loopbackRedirect';
 import type { IdentityProviderConfig, PortalConfig } from './config/schema';
 import { createDevIdentityProvider } from './devIdp/devIdentityProvider';
 import { installErrorHandler } from './errors/errorHandler';
@@ -92,6 +93,8 @@ export async function buildApp(
   });
   installErrorHandler(app);
   app.addHook('onClose', async () => hostMarkers.close());
+  const toPublicHost = loopbackRedirect(config);
+  if (toPublicHost) app.addHook('onRequest', toPublicHost);
   const metrics = options.metrics ?? new PortalMetrics();
   await app.register(metricsPlugin, { metrics });
   await app.register(securityHeaders, { config });

@@ -99,9 +99,11 @@ describe('config', () => {
         docSet('d', '../etc'),
       ],
     });
-    expect(found.some((p) => p.startsWith('docSets.0.mount') && p.includes('/search'))).toBe(true);
-    expect(found.some((p) => p.startsWith('docSets.2.mount') && p.includes('overlaps'))).toBe(true);
-    expect(found.some((p) => p.startsWith('docSets.3.mount'))).toBe(true);
+    expect(found.some((p) => p.startsWith('docSets[0].mount') && p.includes('/search'))).toBe(true);
+    expect(found.some((p) => p.startsWith('docSets[2].mount') && p.includes('overlaps'))).toBe(
+      true,
+    );
+    expect(found.some((p) => p.startsWith('docSets[3].mount'))).toBe(true);
   });
 
   it('refuses production mode without real identity providers or with an http public URL', () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { PortalConfigSchema, type PortalConfig } from './schema';
+import { findUnknownKeys } from './unknownKeys';
 
 /** The repository root: default config file, data folder and sample content are found from it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -50,6 +51,12 @@ const ENV_OVERRIDES: Array<{
     parse: (v) => v,
   },
   {
+    name: 'SESSIONS_STORE_URL',
+    path: ['sessions', 'store', 'url'],
+    parse: (v) => v,
+    create: true,
+  },
+  {
     name: 'METRICS_TOKEN',
     path: ['operations', 'metricsToken'],
     parse: (v) => v,
@@ -84,12 +91,33 @@ function setPath(
   node[keys[keys.length - 1] as string] = value;
 }
 
-function formatIssues(issues: z.core.$ZodIssue[], fromEnv: Map<string, string>): string[] {
-  return issues.map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    const env = fromEnv.get(issue.path.join('.'));
-    return `${where}${env ? ` (from ${env})` : ''}: ${issue.message}`;
-  });
+/** A field path as the config file spells it: `docSets[5].audience`. */
+export function formatPath(keys: ReadonlyArray<PropertyKey>): string {
+  if (keys.length === 0) return '(root)';
+  return keys
+    .map((key, i) =>
+      typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`,
+    )
+    .join('');
+}
+
+function formatIssues(
+  input: Record<string, unknown>,
+  issues: z.core.$ZodIssue[],
+  fromEnv: Map<string, string>,
+): string[] {
+  const named = (keys: ReadonlyArray<PropertyKey>, message: string) => {
+    const env = fromEnv.get(keys.map(String).join('.'));
+    return `${formatPath(keys)}${env ? ` (from ${env})` : ''}: ${message}`;
+  };
+  // Unknown keys are found by walking the schema (contracts' objects included), with a hint.
+  const unknown = findUnknownKeys(PortalConfigSchema, input).map(({ path: keys, suggestion }) =>
+    named(keys, `unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`),
+  );
+  const others = issues
+    .filter((issue) => issue.code !== 'unrecognized_keys')
+    .map((issue) => named(issue.path, issue.message));
+  return [...unknown, ...others];
 }
 
 /**
@@ -120,9 +148,16 @@ export function parseConfig(
     fromEnv.set('mode', 'NODE_ENV');
   }
   const result = PortalConfigSchema.safeParse(input);
-  if (!result.success) throw new ConfigError(source, formatIssues(result.error.issues, fromEnv));
-  const config = result.data;
-  config.dataDir = path.resolve(baseDir, config.dataDir);
+  const problems = formatIssues(input, result.success ? [] : result.error.issues, fromEnv);
+  if (!result.success || problems.length > 0) throw new ConfigError(source, problems);
+  const parsed = result.data;
+  const config: PortalConfig = {
+    ...parsed,
+    // Development without a publicUrl: the portal is where it listens (see README, publicUrl).
+    publicUrl: parsed.publicUrl ?? `http://localhost:${parsed.port}`,
+    publicUrlFrom: parsed.publicUrl === undefined ? 'port' : 'config',
+    dataDir: path.resolve(baseDir, parsed.dataDir),
+  };
   for (const docSet of config.docSets) docSet.folder = path.resolve(baseDir, docSet.folder);
   return config;
 }

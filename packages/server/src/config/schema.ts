@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ProductTabSchema, ResourceGroupSchema, UserKindSchema } from '@docs-portal/contracts';
+import { SearchSchema } from './searchSchema';
+import { publicOriginSchema, serviceUrl } from './serviceUrls';
+import { AnalyticsStoreSchema, SessionStoreSchema } from './storeSchemas';
 
 /** Paths directly under the base path that belong to the portal itself; doc sets may not use them. */
 export const RESERVED_MOUNTS = [
@@ -28,7 +31,7 @@ const basePathSchema = z
 
 /** Claim names read from an identity provider's ID token / userinfo. */
 const claimNamesSchema = z
-  .object({
+  .strictObject({
     displayName: z.string().default('name'),
     email: z.string().default('email'),
     kind: z.string().default('user_type'),
@@ -36,8 +39,8 @@ const claimNamesSchema = z
   .prefault({});
 
 /** One OpenID Connect identity provider (customer/partner SSO or employee sign-in). */
-export const IdentityProviderSchema = z.object({
-  issuer: z.url(),
+export const IdentityProviderSchema = z.strictObject({
+  issuer: serviceUrl(['https', 'http'], 'https://login.example.com'),
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),
   scopes: z.array(z.string()).default(['openid', 'email', 'profile']),
@@ -50,7 +53,7 @@ export const IdentityProviderSchema = z.object({
 export type IdentityProviderConfig = z.infer<typeof IdentityProviderSchema>;
 
 /** A published documentation set mounted under the base path. */
-export const DocSetSchema = z.object({
+export const DocSetSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
   mount: z
     .string()
@@ -74,45 +77,26 @@ export const DocSetSchema = z.object({
 });
 export type DocSetConfig = z.infer<typeof DocSetSchema>;
 
-const sessionStoreSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('sqlite') }),
-  z.object({ kind: z.literal('redis'), url: z.string().min(1) }),
-  z.object({
-    kind: z.literal('postgres'),
-    url: z.string().min(1),
-    poolSize: z.number().int().min(1).max(100).default(10),
-  }),
-]);
-
-const analyticsStoreSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('sqlite') }),
-  z.object({
-    kind: z.literal('postgres'),
-    url: z.string().min(1),
-    poolSize: z.number().int().min(1).max(100).default(5),
-  }),
-]);
-
 /** The whole portal configuration: one file plus environment overrides, validated at start-up. */
 export const PortalConfigSchema = z
-  .object({
+  .strictObject({
     /** `production` refuses the development identity provider and insecure settings. */
     mode: z.enum(['development', 'production']).default('development'),
     basePath: basePathSchema.default('/docs'),
-    host: z.string().default('0.0.0.0'),
+    host: z.string().min(1).default('0.0.0.0'),
     port: z.number().int().min(0).max(65535).default(8080),
-    /** Origin readers use, e.g. https://docs.example.com; callbacks and cookies derive from it. */
-    publicUrl: z
-      .url()
-      .refine((u) => new URL(u).pathname === '/', 'must be an origin without a path')
-      .default('http://localhost:8080'),
+    /**
+     * Origin readers use, e.g. https://docs.example.com; callbacks and cookies derive from it.
+     * Left out in development, `parseConfig` derives `http://localhost:<port>`.
+     */
+    publicUrl: publicOriginSchema.optional(),
     /** Folder for SQLite files, indexes and published doc sets. */
     dataDir: z.string().min(1).default('data'),
     logLevel: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     brand: z
-      .object({
+      .strictObject({
         companyName: z.string().min(1).default('Acme Data'),
         productName: z.string().min(1).default('Acme Documentation'),
       })
@@ -120,7 +104,7 @@ export const PortalConfigSchema = z
     /** A referrer containing this host starts the single sign-on at once (SPEC.md section 4). */
     supportSiteHost: z.string().min(1).default('support.acme-data.example'),
     environment: z
-      .object({
+      .strictObject({
         useMamba20SearchClient: z.boolean().default(true),
         isProd: z.boolean().default(true),
       })
@@ -129,20 +113,21 @@ export const PortalConfigSchema = z
     linkPanel: z.array(ProductTabSchema).default([]),
     /** Both omitted: the development identity provider serves both (refused in production). */
     identityProviders: z
-      .object({
+      .strictObject({
         salesforce: IdentityProviderSchema.optional(),
         employee: IdentityProviderSchema.optional(),
       })
       .prefault({}),
     sessions: z
-      .object({
+      .strictObject({
         cookieName: z
           .string()
           .regex(/^[A-Za-z0-9_-]+$/)
           .default('docs_portal_session'),
+        /** At least 1: activity is recorded at most once a minute, so less would never extend. */
         idleMinutes: z
           .number()
-          .positive()
+          .min(1, 'must be at least 1 (activity is recorded at most once a minute)')
           .max(7 * 24 * 60)
           .default(60),
         absoluteHours: z
@@ -150,14 +135,16 @@ export const PortalConfigSchema = z
           .positive()
           .max(30 * 24)
           .default(12),
-        store: sessionStoreSchema.default({ kind: 'sqlite' }),
+        store: SessionStoreSchema.default({ kind: 'sqlite' }),
       })
       .prefault({}),
     docSets: z.array(DocSetSchema).default([]),
     /** Where search and click events for the documentation team are kept. */
-    analytics: z.object({ store: analyticsStoreSchema.default({ kind: 'sqlite' }) }).prefault({}),
+    analytics: z
+      .strictObject({ store: AnalyticsStoreSchema.default({ kind: 'sqlite' }) })
+      .prefault({}),
     serving: z
-      .object({
+      .strictObject({
         /** Behind nginx: doc files are sent by nginx after the portal authorises each request. */
         accelRedirectPrefix: z
           .string()
@@ -166,10 +153,10 @@ export const PortalConfigSchema = z
       })
       .prefault({}),
     operations: z
-      .object({
+      .strictObject({
         /**
          * When set, `/metrics` answers only requests with `Authorization: Bearer <token>`
-         * (Prometheus: `authorization: { credentials: <token> }`).
+         * (Prometheus: `authorization: { credentials: <token> }`). Required in production.
          */
         metricsToken: z
           .string()
@@ -178,61 +165,13 @@ export const PortalConfigSchema = z
           .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
           .optional(),
       })
-      .strict()
       .prefault({}),
-    search: z
-      .object({
-        engine: z.string().default('sqlite'),
-        /** Groups of equivalent terms, e.g. [["k8s", "kubernetes"]]. */
-        synonyms: z.array(z.array(z.string().min(1)).min(2)).default([]),
-        /** Connection of the `postgres` engine (cluster mode). */
-        postgres: z
-          .object({
-            url: z.string().min(1),
-            poolSize: z.number().int().min(1).max(100).default(10),
-            /** A query without an answer after this long fails and the search answers 503 (ms). */
-            timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
-          })
-          .optional(),
-      })
-      .prefault({}),
+    search: SearchSchema.prefault({}),
   })
-  .strict()
   .superRefine((config, ctx) => {
-    const seenIds = new Set<string>();
-    const mounts: string[] = [];
-    config.docSets.forEach((docSet, i) => {
-      if (seenIds.has(docSet.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['docSets', i, 'id'],
-          message: `duplicate doc set id "${docSet.id}"`,
-        });
-      }
-      seenIds.add(docSet.id);
-      const first = docSet.mount.split('/')[0] ?? '';
-      if ((RESERVED_MOUNTS as readonly string[]).includes(first)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['docSets', i, 'mount'],
-          message: `"${docSet.mount}" collides with the portal's own route /${first}`,
-        });
-      }
-      for (const other of mounts) {
-        if (
-          other === docSet.mount ||
-          other.startsWith(`${docSet.mount}/`) ||
-          docSet.mount.startsWith(`${other}/`)
-        ) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['docSets', i, 'mount'],
-            message: `"${docSet.mount}" overlaps the mount "${other}" of another doc set`,
-          });
-        }
-      }
-      mounts.push(docSet.mount);
-    });
+    checkDocSets(config.docSets, (path, message) =>
+      ctx.addIssue({ code: 'custom', path, message }),
+    );
     const providers = config.identityProviders;
     if (config.mode === 'production') {
       if (!providers.salesforce || !providers.employee) {
@@ -243,11 +182,19 @@ export const PortalConfigSchema = z
             'production mode needs both identity providers (salesforce and employee); the development identity provider refuses to run in production',
         });
       }
-      if (!config.publicUrl.startsWith('https://')) {
+      if (!config.publicUrl?.startsWith('https://')) {
         ctx.addIssue({
           code: 'custom',
           path: ['publicUrl'],
           message: 'production mode needs an https public URL',
+        });
+      }
+      if (!config.operations.metricsToken) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['operations', 'metricsToken'],
+          message:
+            'production mode needs a metrics token (or METRICS_TOKEN): /metrics stays closed',
         });
       }
     }
@@ -259,9 +206,62 @@ export const PortalConfigSchema = z
           'configure both identity providers, or neither (the development identity provider then serves both)',
       });
     }
+    if (config.search.engine === 'postgres' && !config.search.postgres) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['search', 'postgres'],
+        message: 'required when search.engine is "postgres": { url, poolSize, timeoutMs }',
+      });
+    }
   });
 
+/** Records one problem at a path of the config. */
+type ReportIssue = (path: Array<string | number>, message: string) => void;
+
+/** Unique ids, and mounts that neither take a portal route nor overlap another doc set. */
+function checkDocSets(docSets: DocSetConfig[], report: ReportIssue): void {
+  const seenIds = new Set<string>();
+  const mounts: string[] = [];
+  docSets.forEach((docSet, i) => {
+    if (seenIds.has(docSet.id)) {
+      report(['docSets', i, 'id'], `duplicate doc set id "${docSet.id}"`);
+    }
+    seenIds.add(docSet.id);
+    const first = docSet.mount.split('/')[0] ?? '';
+    if ((RESERVED_MOUNTS as readonly string[]).includes(first)) {
+      report(
+        ['docSets', i, 'mount'],
+        `"${docSet.mount}" collides with the portal's own route /${first}`,
+      );
+    }
+    for (const other of mounts) {
+      if (
+        other === docSet.mount ||
+        other.startsWith(`${docSet.mount}/`) ||
+        docSet.mount.startsWith(`${other}/`)
+      ) {
+        report(
+          ['docSets', i, 'mount'],
+          `"${docSet.mount}" overlaps the mount "${other}" of another doc set`,
+        );
+      }
+    }
+    mounts.push(docSet.mount);
+  });
+}
+
+/** The schema's own output: `publicUrl` may still be missing (see {@link PortalConfig}). */
+export type ParsedPortalConfig = z.output<typeof PortalConfigSchema>;
+
 /** The validated configuration, with defaults filled in. */
-export type PortalConfig = z.output<typeof PortalConfigSchema>;
+export type PortalConfig = Omit<ParsedPortalConfig, 'publicUrl'> & {
+  /** Origin readers use, without a trailing slash: configured, or derived in development. */
+  publicUrl: string;
+  /**
+   * `config` when publicUrl was set (file or PUBLIC_URL); `port` when development derived it from
+   * the port, so the process may fix it once the real port is known.
+   */
+  publicUrlFrom: 'config' | 'port';
+};
 /** What a config file may hold (every field optional where a default exists). */
 export type PortalConfigInput = z.input<typeof PortalConfigSchema>;

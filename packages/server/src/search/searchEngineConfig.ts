@@ -7,6 +7,7 @@ export function searchEngineConfig(config: PortalConfig): SearchEngineConfig {
     engine: config.search.engine,
     dataDir: config.dataDir,
     synonyms: config.search.synonyms,
+    ranking: config.search.ranking,
     ...(config.search.postgres ? { postgres: config.search.postgres } : {}),
   };
 }

@@ -32,15 +32,15 @@ export async function createSessionStore(
     case 'redis':
       return RedisSessionStore.open({
         url: store.url,
-        keyPrefix: optional(store, 'keyPrefix', 'string') ?? DEFAULT_REDIS_KEY_PREFIX,
-        commandTimeoutMs: optional(store, 'timeoutMs', 'number'),
+        keyPrefix: store.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX,
+        commandTimeoutMs: store.timeoutMs,
         logger: options.logger,
       });
     case 'postgres':
       return PostgresSessionStore.open({
         url: store.url,
         poolSize: store.poolSize,
-        queryTimeoutMs: optional(store, 'timeoutMs', 'number'),
+        queryTimeoutMs: store.timeoutMs,
         logger: options.logger,
       });
     default:
@@ -48,18 +48,4 @@ export async function createSessionStore(
         `sessions.store.kind "${(store as { kind: string }).kind}" is not available in this build; known: ${SESSION_STORE_KINDS.join(', ')}`,
       );
   }
-}
-
-/**
- * A store setting the config schema may not offer yet (`keyPrefix`, `timeoutMs`): read when it is
- * there with the right type, so the schema can add it without a change here.
- */
-function optional<T extends 'string' | 'number'>(
-  store: object,
-  field: string,
-  type: T,
-): (T extends 'string' ? string : number) | undefined {
-  const value: unknown = (store as Record<string, unknown>)[field];
-  // The typeof check is what makes the cast true.
-  return typeof value === type ? (value as T extends 'string' ? string : number) : undefined;
 }

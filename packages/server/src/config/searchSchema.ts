@@ -1,0 +1,50 @@
+import { SEARCH_ENGINE_IDS } from '@docs-portal/search';
+import { z } from 'zod';
+import { postgresUrlSchema } from './serviceUrls';
+
+const weight = z.number().min(0).max(100);
+const share = z.number().min(0).max(1);
+const count = (max: number) => z.number().int().min(0).max(max);
+
+/**
+ * Overrides of the search engine's ranking knobs (`RankingOptions` of @docs-portal/search, whose
+ * doc comments say what each does); a knob left out keeps the engine's tuned default.
+ */
+export const RankingSchema = z.strictObject({
+  k1: z.number().min(0).max(10).optional(),
+  fieldWeights: z.tuple([weight, weight, weight, weight]).optional(),
+  fieldLengthNorm: z.tuple([share, share, share, share]).optional(),
+  stemWeight: weight.optional(),
+  synonymWeight: weight.optional(),
+  prefixWeight: weight.optional(),
+  typoWeight: weight.optional(),
+  typo2Weight: weight.optional(),
+  partsWeight: weight.optional(),
+  maxCompletions: count(10_000).optional(),
+  maxTypoVariants: count(100).optional(),
+  otherSectionsShare: share.optional(),
+  otherSectionsCount: count(100).optional(),
+  pageCoverageShare: share.optional(),
+  coverageExponent: z.number().min(0).max(10).optional(),
+  proximityWeight: weight.optional(),
+  exactFieldBonus: weight.optional(),
+  pageScoreShare: share.optional(),
+  minimumCoverage: share.optional(),
+});
+
+/** The `search` section: engine, synonyms, ranking, and the PostgreSQL engine's connection. */
+export const SearchSchema = z.strictObject({
+  engine: z.enum(SEARCH_ENGINE_IDS).default('sqlite'),
+  /** Groups of equivalent terms, e.g. [["k8s", "kubernetes"]]. */
+  synonyms: z.array(z.array(z.string().min(1)).min(2)).default([]),
+  ranking: RankingSchema.prefault({}),
+  /** Connection of the `postgres` engine (cluster mode); required when it is the engine. */
+  postgres: z
+    .strictObject({
+      url: postgresUrlSchema,
+      poolSize: z.number().int().min(1).max(100).default(10),
+      /** A query without an answer after this long fails and the search answers 503 (ms). */
+      timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+    })
+    .optional(),
+});
