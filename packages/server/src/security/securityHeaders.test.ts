@@ -11,7 +11,8 @@ import { topicPage, writeFolder } from '../../test/content/docSetFolders';
 import { freePort, testConfig } from '../../test/portalHarness';
 import { buildApp } from '../app';
 import type { PortalConfig } from '../config/schema';
-import { DocSetLibrary } from '../content/DocSetLibrary';
+import { DocSetPublisher } from '../content/DocSetPublisher';
+import { ServedReleases } from '../content/ServedReleases';
 import { contentRoutes } from '../content/contentRoutes';
 import { installErrorHandler } from '../errors/errorHandler';
 import { SessionService } from '../sessions/SessionService';
@@ -154,7 +155,7 @@ describe('security headers of a portal on http', () => {
 describe('security headers through nginx with X-Accel-Redirect', () => {
   const ACCEL = '/_docsets';
   let app: FastifyInstance;
-  let library: DocSetLibrary;
+  let library: ServedReleases;
   let store: SqliteSessionStore;
   let nginx: NginxProcess;
   let runDir: string;
@@ -164,7 +165,8 @@ describe('security headers through nginx with X-Accel-Redirect', () => {
   beforeAll(async () => {
     config = testConfig({ publicUrl: 'https://docs.acme-data.example', docSets: docSets() });
     store = new SqliteSessionStore(':memory:');
-    library = new DocSetLibrary(config, { pollIntervalMs: 0 });
+    await new DocSetPublisher(config).publishFirstReleases();
+    library = new ServedReleases(config, { pollIntervalMs: 0 });
     await library.start();
     app = Fastify({ logger: false });
     installErrorHandler(app);
