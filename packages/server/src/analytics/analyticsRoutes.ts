@@ -1,7 +1,9 @@
 import { MAX_QUERY_LENGTH } from '@docs-portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
 import { PortalError } from '../errors/PortalError';
+import { validationMessage } from '../errors/validationMessage';
 import { requireUser } from '../sessions/sessionPlugin';
 import { ANALYTICS_PAGE_CSP, renderAnalyticsPage } from './analyticsPage';
 import {
@@ -80,20 +82,21 @@ export async function analyticsRoutes(
   const { store } = options;
   const basePath = options.basePath ?? app.prefix;
   const now = options.now ?? (() => new Date());
-  const ClickBody = clickBodySchema(basePath);
+  const clickBody = { schema: { body: clickBodySchema(basePath) } };
+  app.setValidatorCompiler(validatorCompiler);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/analytics/click',
-    { preHandler: requireUser, bodyLimit: 8 * 1024 },
+    // The session check before validation: signed out, any body answers 401.
+    { ...clickBody, preValidation: requireUser, bodyLimit: 8 * 1024 },
     async (request, reply) => {
-      const body = ClickBody.parse(request.body);
       const kind = request.user?.kind ?? 'customer';
       try {
-        await store.recordClick({ ...body, kind, at: now() });
+        await store.recordClick({ ...request.body, kind, at: now() });
       } catch (error) {
         request.log.warn({ err: error }, 'could not record a search click');
         throw new PortalError('unavailable', 'Search analytics are unavailable right now.');
@@ -126,7 +129,7 @@ export async function analyticsRoutes(
         from: text(query.from),
         to: text(query.to),
         report: null,
-        error: error.issues.map((i) => `${i.path.join('.') || 'period'}: ${i.message}`).join('; '),
+        error: validationMessage(error.issues, 'period'),
       });
     }
   });

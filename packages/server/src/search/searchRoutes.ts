@@ -7,8 +7,7 @@ import {
   type SuggestResponse,
 } from '@docs-portal/contracts';
 import type { ReaderAccess, SearchEngine } from '@docs-portal/search';
-import type { ZodError } from 'zod';
-import { PortalError } from '../errors/PortalError';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PortalMetrics } from '../ops/PortalMetrics';
 import type { SessionUser } from '../sessions/SessionService';
 import { requireUser } from '../sessions/sessionPlugin';
@@ -31,18 +30,6 @@ export function readerAccess(user: SessionUser): ReaderAccess {
   return { audiences: [user.kind] };
 }
 
-function badRequest(error: ZodError): PortalError {
-  const message = error.issues
-    .map((issue) => {
-      if (issue.code === 'unrecognized_keys')
-        return `unknown parameter(s): ${issue.keys.join(', ')}`;
-      const field = issue.path.join('.') || 'query';
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
-  return new PortalError('bad_request', message);
-}
-
 /**
  * `GET {basePath}/search` and `GET {basePath}/search/suggest`: validated at the edge, run with the
  * reader's access inside the engine. Session required (401 otherwise).
@@ -52,27 +39,29 @@ export async function searchRoutes(
   options: SearchRoutesOptions,
 ): Promise<void> {
   const { engine } = options;
-  app.addHook('preHandler', requireUser);
+  app.setValidatorCompiler(validatorCompiler);
+  // Before validation: a signed-out caller learns nothing but 401, whatever it sends.
+  app.addHook('preValidation', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/search', async (request): Promise<SearchResponse> => {
-    const parsed = SearchRequestSchema.safeParse(request.query);
-    if (!parsed.success) throw badRequest(parsed.error);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const searchQuery = { schema: { querystring: SearchRequestSchema } };
+  const suggestQuery = { schema: { querystring: SuggestRequestSchema } };
+
+  routes.get('/search', searchQuery, async (request): Promise<SearchResponse> => {
     const user = request.user as SessionUser;
     const started = performance.now();
-    const response = await engine.search(parsed.data, readerAccess(user));
+    const response = await engine.search(request.query, readerAccess(user));
     options.metrics?.observeSearchQuery(performance.now() - started, 'search');
-    options.onSearch?.({ request: parsed.data, response, kind: user.kind });
+    options.onSearch?.({ request: request.query, response, kind: user.kind });
     return response;
   });
 
-  app.get('/search/suggest', async (request): Promise<SuggestResponse> => {
-    const parsed = SuggestRequestSchema.safeParse(request.query);
-    if (!parsed.success) throw badRequest(parsed.error);
+  routes.get('/search/suggest', suggestQuery, async (request): Promise<SuggestResponse> => {
     const started = performance.now();
-    const response = await engine.suggest(parsed.data, readerAccess(request.user as SessionUser));
+    const response = await engine.suggest(request.query, readerAccess(request.user as SessionUser));
     options.metrics?.observeSearchQuery(performance.now() - started, 'suggest');
     return response;
   });
