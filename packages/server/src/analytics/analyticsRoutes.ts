@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH } from '@docs-portal/contracts';
+import { MAX_QUERY_LENGTH, safePortalPath } from '@docs-portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
@@ -23,20 +23,6 @@ export interface AnalyticsRoutesOptions {
   now?: () => Date;
 }
 
-/** True when `url` is a path on this origin under `basePath` (what a search result links to). */
-export function isPortalPath(url: string, basePath: string): boolean {
-  if (!url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return false;
-  if ([...url].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(url, 'http://portal.invalid');
-  } catch {
-    return false;
-  }
-  const base = basePath.replace(/\/+$/, '');
-  return parsed.origin === 'http://portal.invalid' && parsed.pathname.startsWith(`${base}/`);
-}
-
 /** Body of `POST {basePath}/analytics/click`. */
 export function clickBodySchema(basePath: string) {
   return z
@@ -46,7 +32,7 @@ export function clickBodySchema(basePath: string) {
       url: z
         .string()
         .max(MAX_ANALYTICS_URL_LENGTH)
-        .refine((url) => isPortalPath(url, basePath), 'must be a path under the portal'),
+        .refine((url) => safePortalPath(url, basePath) !== null, 'must be a path under the portal'),
     })
     .strict();
 }
