@@ -103,7 +103,6 @@ export const HOSTILE_PORTAL_PATHS: readonly HostilePortalPath[] = [
     `${TABLE_ORIGIN}@evil.example/docs/ui/`,
     'https://docs.example.com%40evil.example/docs/',
     '@evil.example/docs/',
-    '/docs@evil.example',
     '//docs.example.com@evil.example/docs/',
   ]),
   ...hostile('unicode look-alike', [
@@ -129,6 +128,7 @@ export const HOSTILE_PORTAL_PATHS: readonly HostilePortalPath[] = [
     '/docs/ui/../../evil',
     '/docs/./../evil',
     '/dev-idp/auth',
+    '/docs@evil.example',
   ]),
   ...hostile('not a path', [
     '',
