@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { escapeHtml } from '@docs-portal/contracts/safety';
 
 /** A link of the top menu or the side navigation, its target relative to the doc-set root. */
 export interface FlareNavLink {
@@ -45,15 +46,6 @@ export function relativeHref(fromPath: string, toPath: string): string {
 export function pathToRoot(topicPath: string): string {
   const depth = topicPath.split('/').length - 1;
   return depth === 0 ? './' : '../'.repeat(depth);
-}
-
-/** Escapes text for use in HTML element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 function renderNavList(links: FlareNavLink[], from: string, className?: string): string {

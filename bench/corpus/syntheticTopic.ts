@@ -1,4 +1,5 @@
-import { escapeHtml, relativeHref } from './flareTopicPage';
+import { escapeHtml } from '@docs-portal/contracts/safety';
+import { relativeHref } from './flareTopicPage';
 import type { SeededRandom } from './seededRandom';
 import {
   generateCodeSample,

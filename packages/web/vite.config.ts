@@ -17,9 +17,10 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         // zod and the shared schemas load on demand (sign-in error messages). The zod-free frame
-        // protocol (contracts/src/frame/) stays with the search page, which needs no zod.
+        // protocol and safety helpers (contracts/src/frame/, src/safety/) stay with the code that
+        // uses them, which needs no zod.
         manualChunks: (id: string) =>
-          /[\\/](packages[\\/]contracts[\\/]src[\\/](?!frame[\\/])|node_modules[\\/]zod[\\/])/.test(
+          /[\\/](packages[\\/]contracts[\\/]src[\\/](?!(?:frame|safety)[\\/])|node_modules[\\/]zod[\\/])/.test(
             id,
           )
             ? 'contracts'

@@ -1,3 +1,4 @@
 export * from './api';
 export * from './search';
 export * from './frame';
+export * from './safety';

@@ -31,6 +31,5 @@ export { IndexAbortError, IndexConflictError, SearchUnavailableError } from './c
 export { DEFAULT_RANKING } from './query/rankingOptions';
 export type { RankingOptions } from './query/rankingOptions';
 export { compareVersions } from './query/versions';
-export { escapeHtml } from './query/buildSnippet';
 export type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
 export { isPgUnavailable } from './PostgresSearchEngine/pgUnavailable';

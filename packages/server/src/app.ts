@@ -99,7 +99,6 @@ export async function buildApp(
   await app.register(metricsPlugin, { metrics });
   await app.register(securityHeaders, { config });
   await app.register(fastifyCookie);
-  await app.register(xsrfPlugin, { config });
 
   const store = options.sessionStore ?? (await createSessionStore(config, { logger: app.log }));
   const sessions = new SessionService(
@@ -165,6 +164,8 @@ export async function buildApp(
   });
   await app.register(
     async (portal) => {
+      // Here, not at the root: the prefixed context's hooks also cover unmatched paths under it.
+      await portal.register(xsrfPlugin, { config });
       await portal.register(sessionPlugin, { config, sessions });
       // Signed out, an unknown path answers like a doc page would (sign in first), so the
       // existence of mounts does not leak; signed in, the one 404 answer.

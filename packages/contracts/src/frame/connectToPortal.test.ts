@@ -8,6 +8,7 @@ import {
   ORIGIN,
   settle,
 } from '../../test/frameWindows';
+import { HOSTILE_PORTAL_PATHS, SAFE_PORTAL_PATHS } from '../testing';
 import { connectToPortal } from './connectToPortal';
 import { exposeSearchHost } from './exposeSearchHost';
 import type { FrameWindow } from './frameWindow';
@@ -250,5 +251,16 @@ describe('connectToPortal on its own (not framed)', () => {
     connection.navigate('/docs/a.htm#s');
     expect(win.location.assign).toHaveBeenLastCalledWith('/docs/a.htm#s');
     expect(win.location.assign).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens only safe portal paths when it runs on its own (the shared table)', async () => {
+    const win = createStandaloneWindow('?searchString=a');
+    const connection = await connectToPortal({ window: win as unknown as FrameWindow });
+    for (const { value } of HOSTILE_PORTAL_PATHS) connection.navigate(value);
+    expect(win.location.assign).not.toHaveBeenCalled();
+    for (const { value } of SAFE_PORTAL_PATHS) connection.navigate(value);
+    expect(win.location.assign.mock.calls.map(([path]) => path)).toEqual(
+      SAFE_PORTAL_PATHS.map(({ path }) => path),
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   type SearchFilters,
 } from './frameMessages';
 import type { FrameMessageEvent, FrameWindow } from './frameWindow';
-import { toPortalPath } from './toPortalPath';
+import { safePortalPath } from '../safety/safePortalPath';
 
 /** The search a client reports to the portal. */
 export interface SearchState {
@@ -79,7 +79,7 @@ function standaloneConnection(win: FrameWindow, searchUrl: string): PortalConnec
       else win.history.pushState(null, '', url);
     },
     navigate(url) {
-      const path = toPortalPath(url, win.location.origin, basePath);
+      const path = safePortalPath(url, basePath);
       if (path !== null) win.location.assign(path);
     },
   };

@@ -1,7 +1,7 @@
 import type { SearchState } from './connectToPortal';
 import { readClientMessage, type InitMessage, type SearchFilters } from './frameMessages';
 import type { FrameElement, FrameMessageEvent } from './frameWindow';
-import { toPortalPath } from './toPortalPath';
+import { safePortalPath } from '../safety/safePortalPath';
 
 /** What the portal page offers the client framed by {@link exposeSearchHost}. */
 export interface SearchHost {
@@ -59,7 +59,7 @@ export function exposeSearchHost(iframe: FrameElement, host: SearchHost): () => 
         });
         break;
       case 'docs-portal:navigate': {
-        const path = toPortalPath(message.url, origin, host.basePath);
+        const path = safePortalPath(message.url, host.basePath);
         if (path !== null) host.onNavigate?.(path);
         break;
       }

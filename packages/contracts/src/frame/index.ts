@@ -10,4 +10,3 @@ export * from './connectToPortal';
 export * from './exposeSearchHost';
 export * from './frameMessages';
 export * from './frameWindow';
-export * from './toPortalPath';

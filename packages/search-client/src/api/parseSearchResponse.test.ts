@@ -1,3 +1,4 @@
+import { HOSTILE_PORTAL_PATHS } from '@docs-portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { hit, searchResponse } from '../../test/fakeSearchApi';
 import { errorMessageOf, parseSearchResponse } from './parseSearchResponse';
@@ -20,6 +21,26 @@ describe('parseSearchResponse', () => {
     ['a total that is not a number', { total: '2' }],
   ])('refuses %s', (_name, change) => {
     expect(parseSearchResponse({ ...searchResponse(), ...change })).toBeNull();
+  });
+
+  // Without a base path every same-origin path is fine; every other trick of the table is not.
+  const hostileLinks = HOSTILE_PORTAL_PATHS.filter(
+    ({ trick }) => trick !== 'outside the base path',
+  );
+
+  it.each(hostileLinks)('refuses a hit linking to $trick: $value', ({ value }) => {
+    expect(
+      parseSearchResponse({ ...searchResponse(), hits: [{ ...hit(1), url: value }] }),
+    ).toBeNull();
+  });
+
+  it.each(hostileLinks)('refuses a section linking to $trick: $value', ({ value }) => {
+    const withSection = hit(1);
+    const sections = withSection.sections.map((section) => ({ ...section, url: value }));
+    expect(sections.length).toBeGreaterThan(0);
+    expect(
+      parseSearchResponse({ ...searchResponse(), hits: [{ ...withSection, sections }] }),
+    ).toBeNull();
   });
 
   it('reads the message of an API error', () => {

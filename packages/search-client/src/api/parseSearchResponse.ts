@@ -1,7 +1,8 @@
 /*
  * Light checks of the search API's answers (the shapes of `@docs-portal/contracts` search.ts),
  * written by hand so that the clients do not carry zod. They check what the clients read, so a
- * malformed answer shows the error state instead of breaking the page.
+ * malformed answer shows the error state instead of breaking the page. Result links must be
+ * same-origin paths (`safePortalPath`), so no answer can put another site or a script URL in a link.
  */
 import type {
   FacetCount,
@@ -10,6 +11,7 @@ import type {
   SearchResponse,
   SectionHit,
 } from '@docs-portal/contracts';
+import { safePortalPath } from '@docs-portal/contracts/safety';
 
 type Check<T> = (value: unknown) => value is T;
 
@@ -18,6 +20,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
+/** A link the clients put in an `href` and open: a same-origin path, never a URL of its own. */
+const isPortalLink = (value: unknown): value is string => safePortalPath(value, '') !== null;
 const arrayOf =
   <T>(check: Check<T>): Check<T[]> =>
   (value): value is T[] =>
@@ -40,14 +44,15 @@ const isSection: Check<SectionHit> = (value): value is SectionHit =>
   isRecord(value) &&
   isString(value.heading) &&
   isString(value.anchor) &&
-  isString(value.url) &&
+  isPortalLink(value.url) &&
   isString(value.snippet) &&
   isNumber(value.score) &&
   hasOptionalExplanation(value);
 
 const isHit: Check<SearchHit> = (value): value is SearchHit =>
   isRecord(value) &&
-  ['url', 'title', 'section', 'snippet', 'product', 'version', 'docType', 'docSet'].every((key) =>
+  isPortalLink(value.url) &&
+  ['title', 'section', 'snippet', 'product', 'version', 'docType', 'docSet'].every((key) =>
     isString(value[key]),
   ) &&
   arrayOf(isString)(value.breadcrumb) &&

@@ -1,3 +1,5 @@
+import { readCookie } from '@docs-portal/contracts/safety';
+
 /** The cookie the portal sets for XSRF protection, echoed in {@link XSRF_HEADER}. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** The header every non-GET request to the portal must carry. */
@@ -17,21 +19,6 @@ export interface ClickEvent {
 export function clickUrlOf(searchUrl: string): string | null {
   const path = searchUrl.split(/[?#]/)[0] ?? '';
   return path.endsWith('/search') ? `${path.slice(0, -'/search'.length)}/analytics/click` : null;
-}
-
-/** The value of cookie `name` in a `document.cookie` string, or ''. */
-export function readCookie(name: string, cookies: string): string {
-  for (const part of cookies.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return part.slice(at + 1).trim();
-      }
-    }
-  }
-  return '';
 }
 
 /** What {@link recordClick} needs. */

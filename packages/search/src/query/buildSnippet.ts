@@ -1,17 +1,8 @@
+import { escapeHtml } from '@docs-portal/contracts';
 import { tokenizeText } from '../text/tokenize';
 
 /** Characters of text a snippet shows around the best match. */
 export const SNIPPET_LENGTH = 200;
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Escaped text with the given [start, end) ranges wrapped in `<mark>`; ranges may overlap. */
 export function markRanges(text: string, ranges: ReadonlyArray<[number, number]>): string {

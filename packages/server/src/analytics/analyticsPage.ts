@@ -1,3 +1,4 @@
+import { escapeHtml } from '@docs-portal/contracts';
 import type { AnalyticsReport } from './AnalyticsStore';
 
 /** Content-Security-Policy of the analytics page: no script at all, its own inline style only. */
@@ -8,16 +9,6 @@ export const ANALYTICS_PAGE_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'self'",
 ].join('; ');
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** What the analytics page shows. */
 export interface AnalyticsPageInput {

@@ -129,6 +129,10 @@ describe('analytics routes', () => {
     expect(
       (await postClick({ cookie: 'XSRF-TOKEN=tok', 'x-xsrf-token': 'tok' }, good)).statusCode,
     ).toBe(401);
+    expect(
+      (await postClick({ cookie: 'XSRF-TOKEN=tok', 'x-xsrf-token': 'tok' }, { rank: 0 }))
+        .statusCode,
+    ).toBe(401);
     for (const bad of [
       { ...good, rank: 0 },
       { ...good, rank: 1001 },

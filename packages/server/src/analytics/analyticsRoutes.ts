@@ -1,11 +1,13 @@
-import { MAX_QUERY_LENGTH } from '@docs-portal/contracts';
+import { MAX_QUERY_LENGTH, safePortalPath } from '@docs-portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
 import { canRead } from '../access/canRead';
 import { canSeeAnalytics } from '../access/canSeeAnalytics';
 import { docSetAtPath } from '../access/docSetAtPath';
 import type { DocSetConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
+import { validationMessage } from '../errors/validationMessage';
 import { requireUser } from '../sessions/sessionPlugin';
 import { ANALYTICS_PAGE_CSP, renderAnalyticsPage } from './analyticsPage';
 import {
@@ -27,20 +29,6 @@ export interface AnalyticsRoutesOptions {
   now?: () => Date;
 }
 
-/** True when `url` is a path on this origin under `basePath` (what a search result links to). */
-export function isPortalPath(url: string, basePath: string): boolean {
-  if (!url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return false;
-  if ([...url].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(url, 'http://portal.invalid');
-  } catch {
-    return false;
-  }
-  const base = basePath.replace(/\/+$/, '');
-  return parsed.origin === 'http://portal.invalid' && parsed.pathname.startsWith(`${base}/`);
-}
-
 /** Body of `POST {basePath}/analytics/click`. */
 export function clickBodySchema(basePath: string) {
   return z
@@ -50,7 +38,7 @@ export function clickBodySchema(basePath: string) {
       url: z
         .string()
         .max(MAX_ANALYTICS_URL_LENGTH)
-        .refine((url) => isPortalPath(url, basePath), 'must be a path under the portal'),
+        .refine((url) => safePortalPath(url, basePath) !== null, 'must be a path under the portal'),
     })
     .strict();
 }
@@ -87,22 +75,23 @@ export async function analyticsRoutes(
   const { store, docSets } = options;
   const basePath = options.basePath ?? app.prefix;
   const now = options.now ?? (() => new Date());
-  const ClickBody = clickBodySchema(basePath);
+  const clickBody = { schema: { body: clickBodySchema(basePath) } };
+  app.setValidatorCompiler(validatorCompiler);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/analytics/click',
-    { preHandler: requireUser, bodyLimit: 8 * 1024 },
+    // The session check before validation: signed out, any body answers 401.
+    { ...clickBody, preValidation: requireUser, bodyLimit: 8 * 1024 },
     async (request, reply) => {
-      const body = ClickBody.parse(request.body);
       const kind = request.user?.kind ?? 'customer';
-      const docSet = docSetAtPath(docSets, basePath, body.url);
+      const docSet = docSetAtPath(docSets, basePath, request.body.url);
       if (!docSet || !canRead({ kind }, docSet)) return reply.status(204).send();
       try {
-        await store.recordClick({ ...body, kind, at: now() });
+        await store.recordClick({ ...request.body, kind, at: now() });
       } catch (error) {
         request.log.warn({ err: error }, 'could not record a search click');
         throw new PortalError('unavailable', 'Search analytics are unavailable right now.');
@@ -135,7 +124,7 @@ export async function analyticsRoutes(
         from: text(query.from),
         to: text(query.to),
         report: null,
-        error: error.issues.map((i) => `${i.path.join('.') || 'period'}: ${i.message}`).join('; '),
+        error: validationMessage(error.issues, 'period'),
       });
     }
   });

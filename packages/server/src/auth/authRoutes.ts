@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     async (request, reply) => {
       const name = request.params.provider;
       if (!isProvider(name)) return toLogin(reply, 'not_configured');
-      const returnPath = safeReturnPath(request.query.return, base, config.publicUrl);
+      const returnPath = safeReturnPath(request.query.return, base);
       let configuration: client.Configuration;
       try {
         configuration = await clients.get(name);

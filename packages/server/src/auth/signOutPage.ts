@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../analytics/analyticsPage';
+import { escapeHtml } from '@docs-portal/contracts/safety';
 
 /** What the sign-out confirmation page shows. */
 export interface SignOutPageInput {

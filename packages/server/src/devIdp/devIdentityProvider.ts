@@ -1,10 +1,11 @@
+import { escapeHtml } from '@docs-portal/contracts';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { PortalConfig, IdentityProviderConfig } from '../config/schema';
 import { DEMO_USERS, findDemoUser } from './demoUsers';
-import { escapeHtml, renderLoginPage } from './loginPage';
+import { renderLoginPage } from './loginPage';
 
 /** Where the development identity provider is mounted on the portal's origin. */
 export const DEV_IDP_PATH = '/dev-idp';

@@ -1,7 +1,4 @@
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '@docs-portal/contracts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;background:#f4f6f8;color:#1b2733;margin:0}
 main{max-width:360px;margin:10vh auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}

@@ -1,17 +1,27 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { PortalError } from './PortalError';
+import { codeForStatus, PortalError } from './PortalError';
+import { validationMessage, type ValidationIssue } from './validationMessage';
 
-function zodMessage(error: ZodError): string {
-  return error.issues
-    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ');
+/** The issues of a failed route schema (fastify-type-provider-zod), in the formatter's terms. */
+function routeSchemaIssues(error: FastifyError): ValidationIssue[] {
+  return (error.validation ?? []).map((problem) => {
+    const params = problem.params as { keys?: unknown };
+    return {
+      code: problem.keyword,
+      path: problem.instancePath.split('/').filter((part) => part !== ''),
+      message: problem.message ?? 'is not valid',
+      keys: Array.isArray(params.keys) ? params.keys.map(String) : undefined,
+    };
+  });
 }
 
 /**
  * Installs the one error handler: every error becomes `{ code, message }` with a catalogue status.
- * Validation problems answer 400 naming the field; anything unexpected answers 500 without a stack
- * and is logged with the request's context. 4xx answers are not logged as errors.
+ * Validation problems (route schemas, zod errors thrown in handlers) answer 400 naming the field;
+ * other 4xx answer the catalogue code of their status; anything unexpected answers 500 without a
+ * stack and is logged with the request's context. 4xx answers are not logged as errors.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
@@ -20,13 +30,20 @@ export function installErrorHandler(app: FastifyInstance): void {
         return reply.status(error.statusCode).send({ code: error.code, message: error.message });
       }
       if (error instanceof ZodError) {
-        return reply.status(400).send({ code: 'bad_request', message: zodMessage(error) });
+        return reply
+          .status(400)
+          .send({ code: 'bad_request', message: validationMessage(error.issues) });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const subject = (error as FastifyError).validationContext ?? 'request';
+        return reply.status(400).send({
+          code: 'bad_request',
+          message: validationMessage(routeSchemaIssues(error as FastifyError), subject),
+        });
       }
       const status = (error as FastifyError).statusCode;
       if (typeof status === 'number' && status >= 400 && status < 500) {
-        const code =
-          status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
-        return reply.status(status).send({ code, message: error.message });
+        return reply.status(status).send({ code: codeForStatus(status), message: error.message });
       }
       if (status === 503) {
         request.log.warn({ err: error }, 'dependency unavailable');

@@ -33,6 +33,8 @@ describe('search API', () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'unauthenticated' });
     expect((await portal.client().request('/docs/search/suggest?q=res')).status).toBe(401);
+    // Validation comes after the session check: a malformed call signed out is still a 401.
+    expect((await portal.client().request('/docs/search?colour=red')).status).toBe(401);
   });
 
   it('finds the sample documentation, in the contract shape, with section deep links', async () => {

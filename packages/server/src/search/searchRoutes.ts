@@ -7,10 +7,9 @@ import {
   type SuggestResponse,
 } from '@docs-portal/contracts';
 import type { SearchEngine } from '@docs-portal/search';
-import type { ZodError } from 'zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchAccess } from '../access/searchAccess';
 import type { DocSetConfig } from '../config/schema';
-import { PortalError } from '../errors/PortalError';
 import type { PortalMetrics } from '../ops/PortalMetrics';
 import type { SessionUser } from '../sessions/SessionService';
 import { requireUser } from '../sessions/sessionPlugin';
@@ -30,18 +29,6 @@ export interface SearchRoutesOptions {
   }) => void;
 }
 
-function badRequest(error: ZodError): PortalError {
-  const message = error.issues
-    .map((issue) => {
-      if (issue.code === 'unrecognized_keys')
-        return `unknown parameter(s): ${issue.keys.join(', ')}`;
-      const field = issue.path.join('.') || 'query';
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
-  return new PortalError('bad_request', message);
-}
-
 /**
  * `GET {basePath}/search` and `GET {basePath}/search/suggest`: validated at the edge, run inside
  * the engine over the configured doc sets the reader `canRead`. Session required (401 otherwise).
@@ -51,28 +38,30 @@ export async function searchRoutes(
   options: SearchRoutesOptions,
 ): Promise<void> {
   const { engine, docSets } = options;
-  app.addHook('preHandler', requireUser);
+  app.setValidatorCompiler(validatorCompiler);
+  // Before validation: a signed-out caller learns nothing but 401, whatever it sends.
+  app.addHook('preValidation', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/search', async (request): Promise<SearchResponse> => {
-    const parsed = SearchRequestSchema.safeParse(request.query);
-    if (!parsed.success) throw badRequest(parsed.error);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const searchQuery = { schema: { querystring: SearchRequestSchema } };
+  const suggestQuery = { schema: { querystring: SuggestRequestSchema } };
+
+  routes.get('/search', searchQuery, async (request): Promise<SearchResponse> => {
     const user = request.user as SessionUser;
     const started = performance.now();
-    const response = await engine.search(parsed.data, searchAccess(user, docSets));
+    const response = await engine.search(request.query, searchAccess(user, docSets));
     options.metrics?.observeSearchQuery(performance.now() - started, 'search');
-    options.onSearch?.({ request: parsed.data, response, kind: user.kind });
+    options.onSearch?.({ request: request.query, response, kind: user.kind });
     return response;
   });
 
-  app.get('/search/suggest', async (request): Promise<SuggestResponse> => {
-    const parsed = SuggestRequestSchema.safeParse(request.query);
-    if (!parsed.success) throw badRequest(parsed.error);
+  routes.get('/search/suggest', suggestQuery, async (request): Promise<SuggestResponse> => {
     const started = performance.now();
     const access = searchAccess(request.user as SessionUser, docSets);
-    const response = await engine.suggest(parsed.data, access);
+    const response = await engine.suggest(request.query, access);
     options.metrics?.observeSearchQuery(performance.now() - started, 'suggest');
     return response;
   });

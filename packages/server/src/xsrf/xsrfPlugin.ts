@@ -27,20 +27,18 @@ export function issueXsrfCookie(reply: FastifyReply, config: PortalConfig): void
 }
 
 /**
- * Double-submit XSRF protection for everything under the base path: every request without the cookie
- * gets one, and every non-GET request must echo it in X-XSRF-TOKEN, else 403 `xsrf_mismatch`.
+ * Double-submit XSRF protection for the context it is registered in: every request without the
+ * cookie gets one, and every non-GET request must echo it in X-XSRF-TOKEN, else 403
+ * `xsrf_mismatch`.
+ *
+ * Register it inside the portal's prefixed context, never at the root with a test on the URL: the
+ * router decodes the path (`/%64ocs/...`) and accepts absolute-form targets (`http://host/docs/...`),
+ * so a string test on the raw URL can be walked around, while the hooks of a prefixed context run
+ * for every route it holds and, through its not-found handler, for unmatched paths under the prefix.
  */
 export const xsrfPlugin = fp<{ config: PortalConfig }>(
   async (app: FastifyInstance, { config }) => {
-    const base = config.basePath;
     app.addHook('onRequest', async (request, reply) => {
-      // Registered at the root so that it also covers unmatched paths under the base path.
-      if (
-        request.url !== base &&
-        !request.url.startsWith(`${base}/`) &&
-        !request.url.startsWith(`${base}?`)
-      )
-        return;
       const cookie = request.cookies[XSRF_COOKIE];
       if (SAFE_METHODS.has(request.method)) {
         if (!cookie) issueXsrfCookie(reply, config);
@@ -55,5 +53,5 @@ export const xsrfPlugin = fp<{ config: PortalConfig }>(
       }
     });
   },
-  { name: 'xsrf' },
+  { name: 'xsrf', dependencies: ['@fastify/cookie'] },
 );

@@ -1,4 +1,5 @@
 import type { ApiError } from '@docs-portal/contracts';
+import { readCookie } from '@docs-portal/contracts/safety';
 import { parseApiError } from '../data/responseGuards';
 import { isDocsApiUrl } from './loginRedirect';
 
@@ -46,24 +47,18 @@ export interface ApiClient {
   getJson<T>(path: string, parser: Parser<T>): Promise<T>;
 }
 
-/** Reads a cookie of the page by name ('' when absent). */
-export function readCookie(name: string, cookies: string = document.cookie): string {
-  for (const part of cookies.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return part.slice(at + 1).trim();
-      }
-    }
+/**
+ * True for a URL without a scheme or host (`/docs/x`, `x`) that the browser resolves to the page's
+ * own origin: only those get the XSRF token. Spellings a browser reads as another host
+ * (`//host`, `/\\host`, `/<tab>/host`) are not relative.
+ */
+export function isRelativeUrl(url: string, origin: string = window.location.origin): boolean {
+  if (/^[a-z][a-z\d+.-]*:/i.test(url.trim())) return false;
+  try {
+    return new URL(url, `${origin}/`).origin === origin;
+  } catch {
+    return false;
   }
-  return '';
-}
-
-/** True for a URL without a scheme or host (`/docs/x`, `x`), i.e. one sent to the page's own server. */
-export function isRelativeUrl(url: string): boolean {
-  return !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');
 }
 
 async function readApiError(response: Response): Promise<ApiError | undefined> {
@@ -88,7 +83,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers = new Headers(init.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     if (method !== 'GET' && isRelativeUrl(url)) {
-      const token = readCookie(XSRF_COOKIE);
+      const token = readCookie(XSRF_COOKIE, document.cookie);
       if (token) headers.set(XSRF_HEADER, token);
     }
     const response = await doFetch(url, { credentials: 'same-origin', ...init, method, headers });

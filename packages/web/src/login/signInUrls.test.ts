@@ -1,3 +1,8 @@
+import {
+  HOSTILE_PORTAL_PATHS,
+  SAFE_PORTAL_PATHS,
+  TABLE_BASE_PATH,
+} from '@docs-portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { signInUrls } from './signInUrls';
 
@@ -10,8 +15,8 @@ describe('signInUrls', () => {
   });
 
   it('adds the encoded redirectPath as return', () => {
-    expect(signInUrls('/docs', '/docs/ui/search/a b?x=1', '').sso).toBe(
-      '/docs/auth/salesforce?return=%2Fdocs%2Fui%2Fsearch%2Fa%20b%3Fx%3D1',
+    expect(signInUrls('/docs', '/docs/ui/search/a%20b?x=1', '').sso).toBe(
+      '/docs/auth/salesforce?return=%2Fdocs%2Fui%2Fsearch%2Fa%2520b%3Fx%3D1',
     );
   });
 
@@ -21,5 +26,17 @@ describe('signInUrls', () => {
       employee:
         '/docs/auth/employee?return=%2Fdocs%2FHomePage%2FContent%2Fhome.htm%23Install%20%26%20run',
     });
+  });
+
+  it.each(HOSTILE_PORTAL_PATHS)('drops a redirectPath that is $trick: $value', ({ value }) => {
+    expect(signInUrls(TABLE_BASE_PATH, value, '#top')).toEqual({
+      sso: '/docs/auth/salesforce',
+      employee: '/docs/auth/employee',
+    });
+  });
+
+  it.each(SAFE_PORTAL_PATHS)('carries the safe redirectPath $value', ({ value, path }) => {
+    const { sso } = signInUrls(TABLE_BASE_PATH, value, '');
+    expect(new URL(sso, 'https://docs.example.com').searchParams.get('return')).toBe(path);
   });
 });
