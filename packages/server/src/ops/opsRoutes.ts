@@ -56,12 +56,21 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     return { status: 'ok' };
   });
 
+  // Probes ask every few seconds: the log says when readiness changes, not at every probe.
+  let loggedFailures = '';
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const readiness = await checkReadiness(checks, timeoutMs);
-    if (readiness.ready) return { status: 'ready', checks: readiness.checks };
+    if (readiness.ready) {
+      if (loggedFailures !== '') request.log.info('ready again');
+      loggedFailures = '';
+      return { status: 'ready', checks: readiness.checks };
+    }
     const failed = Object.keys(readiness.reasons);
-    request.log.warn({ reasons: readiness.reasons }, `not ready: ${failed.join(', ')}`);
+    if (failed.join(', ') !== loggedFailures) {
+      loggedFailures = failed.join(', ');
+      request.log.warn({ reasons: readiness.reasons }, `not ready: ${loggedFailures}`);
+    }
     return reply.status(503).send({
       status: 'not_ready',
       code: 'unavailable',

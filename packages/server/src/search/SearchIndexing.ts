@@ -148,6 +148,7 @@ export class SearchIndexing {
   private succeeded(what: string): void {
     for (const [key, retry] of this.retries) {
       if (what === 'all' || key === what) {
+        this.log.info({ docSet: key, failures: retry.failures }, 'indexing recovered');
         clearTimeout(retry.timer);
         this.retries.delete(key);
       }
@@ -162,7 +163,9 @@ export class SearchIndexing {
     const timer = setTimeout(() => void this.enqueue(what, task), retryInMs);
     timer.unref();
     this.retries.set(what, { failures, timer });
-    this.log.error(
+    // One line per outage: the retries that fail the same way are detail.
+    const level = failures === 1 ? 'error' : 'debug';
+    this.log[level](
       { err: error, docSet: what, failures, retryInMs },
       'indexing failed: the previous index keeps serving until a retry succeeds',
     );
