@@ -105,7 +105,9 @@ export class SessionService {
       }
       if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) {
         record.lastSeenAt = now;
-        await this.store.set(SESSION_PREFIX + id, record, this.expiryOf(record));
+        // Recording activity is not worth holding the request for: a store that is locked or
+        // slow right now is asked again at the next request, and logs its own outage.
+        this.store.set(SESSION_PREFIX + id, record, this.expiryOf(record)).catch(() => undefined);
       }
       return record;
     } catch (error) {
