@@ -161,6 +161,7 @@ export async function buildApp(
     sessionStore: store,
     metrics,
     searchEngine: engine,
+    readinessChecks: [{ name: 'index', ping: () => indexing.checkCaughtUp() }],
   });
   await app.register(
     async (portal) => {
