@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { ProviderUnavailableError } from './OidcClients';
 import { ClaimsRefusedError } from './signInUser';
 
 /** How the token endpoint of the test provider answers. */
-let tokenAnswer: (res: import('node:http').ServerResponse) => void = () => {};
+let tokenAnswer: (res: ServerResponse) => void = () => {};
 let provider: Server;
 let origin: string;
 
