@@ -34,3 +34,5 @@ export { compareVersions } from './query/versions';
 export { escapeHtml } from './query/buildSnippet';
 export type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
 export { isPgUnavailable } from './PostgresSearchEngine/pgUnavailable';
+export { WalIndexGuard, WalIndexLostError } from './sqlite/WalIndexGuard';
+export type { WalIndexGuardEvents } from './sqlite/WalIndexGuard';
