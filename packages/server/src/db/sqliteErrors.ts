@@ -1,3 +1,5 @@
+import type { WalIndexGuard } from '@docs-portal/search';
+
 /** True when SQLite refused because another connection holds the lock it needs. */
 export function isSqliteBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -37,4 +39,17 @@ export async function whenSqliteFree<T>(
     }
     await pause(wait);
   }
+}
+
+/** True when the guard passes, after a repair when one was needed. */
+export function walIndexUsable(guard: WalIndexGuard): boolean {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      guard.check();
+      return true;
+    } catch {
+      // A repair fails its first check so that it is logged; the second tells.
+    }
+  }
+  return false;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { WalIndexGuard, WalIndexLostError } from '@docs-portal/search';
 import Database from 'better-sqlite3';
 import {
   DEFAULT_SUPERSEDE_WINDOW_MS,
@@ -14,7 +15,8 @@ import {
   type SearchEvent,
 } from '../AnalyticsStore';
 import { migrateSqlite } from '../../db/migrateSqlite';
-import { isSqliteBusy, whenSqliteFree } from '../../db/sqliteErrors';
+import { isSqliteBusy, walIndexUsable, whenSqliteFree } from '../../db/sqliteErrors';
+import { PortalError } from '../../errors/PortalError';
 import { ConnectionStateLog, type DependencyLogger } from '../../ops/ConnectionStateLog';
 
 /** Options of a {@link SqliteAnalyticsStore}. */
@@ -99,6 +101,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   private timer: NodeJS.Timeout | undefined;
   private retryMs = 0;
   private writing: Promise<void> = Promise.resolve();
+  private readonly guard: WalIndexGuard;
 
   /** Opens (creating when needed) `${dataDir}/analytics.sqlite`; `:memory:` for a throwaway store. */
   constructor(dataDir: string | ':memory:', options: SqliteAnalyticsStoreOptions = {}) {
@@ -123,6 +126,12 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       throw error;
     }
     this.db.pragma('busy_timeout = 0');
+    this.guard = new WalIndexGuard(file, {
+      repaired: ({ file: shm }) => {
+        throw new WalIndexLostError(`${shm} shrank under the open store and was restored`);
+      },
+    });
+    this.guard.check();
     this.statements = {
       supersede: this.db.prepare<[string, number, number, string, string]>(
         `UPDATE search_events SET superseded = 1
@@ -238,6 +247,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       const batch = this.pending;
       this.pending = [];
       try {
+        this.guard.check();
         this.db
           .transaction(() => {
             for (const event of batch) this.write(event);
@@ -304,25 +314,43 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         })),
       };
     });
-    return whenSqliteFree(() => read());
+    return this.usingFile(() => whenSqliteFree(() => read()));
+  }
+
+  /**
+   * Runs `work` once the guard allows touching the file: a damaged WAL index answers 503 (and is
+   * logged once) instead of crashing the process.
+   */
+  private async usingFile<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      this.guard.check();
+    } catch (error) {
+      this.state.failed(error);
+      throw new PortalError('unavailable', 'Search analytics are unavailable right now.', {
+        cause: error,
+      });
+    }
+    return work();
   }
 
   async purgeBefore(before: Date): Promise<number> {
     await this.flush();
     const at = before.getTime();
-    return whenSqliteFree(() =>
-      this.db
-        .transaction(
-          () =>
-            this.statements.purgeSearches.run(at).changes +
-            this.statements.purgeClicks.run(at).changes,
-        )
-        .immediate(),
+    return this.usingFile(() =>
+      whenSqliteFree(() =>
+        this.db
+          .transaction(
+            () =>
+              this.statements.purgeSearches.run(at).changes +
+              this.statements.purgeClicks.run(at).changes,
+          )
+          .immediate(),
+      ),
     );
   }
 
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    await this.usingFile(async () => this.db.prepare('SELECT 1').get());
   }
 
   /** Writes what is queued (one last attempt; events that still cannot be written are logged) and closes. */
@@ -337,6 +365,6 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       );
       this.pending = [];
     }
-    if (this.db.open) this.db.close();
+    if (this.db.open && walIndexUsable(this.guard)) this.db.close();
   }
 }

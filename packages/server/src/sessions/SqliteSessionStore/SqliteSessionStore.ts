@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { WalIndexGuard, WalIndexLostError } from '@docs-portal/search';
 import Database from 'better-sqlite3';
-import { isSqliteBusy, isSqliteFileError, whenSqliteFree } from '../../db/sqliteErrors';
+import {
+  isSqliteBusy,
+  isSqliteFileError,
+  walIndexUsable,
+  whenSqliteFree,
+} from '../../db/sqliteErrors';
 import { ConnectionStateLog, type DependencyLogger } from '../../ops/ConnectionStateLog';
 import type { SessionStore } from '../SessionStore';
 
@@ -27,6 +33,7 @@ export class SqliteSessionStore implements SessionStore {
   private readonly statements;
   private readonly state: ConnectionStateLog;
   private readonly patienceMs: number | undefined;
+  private readonly guard: WalIndexGuard;
 
   /** Opens (creating when needed) `${dataDir}/sessions.sqlite`; `:memory:` for a throwaway store. */
   constructor(dataDir: string | ':memory:', options: SqliteSessionStoreOptions = {}) {
@@ -48,6 +55,12 @@ export class SqliteSessionStore implements SessionStore {
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS sessions_expires_at ON sessions (expires_at);`);
     this.db.pragma('busy_timeout = 0');
+    this.guard = new WalIndexGuard(file, {
+      repaired: ({ file: shm }) => {
+        throw new WalIndexLostError(`${shm} shrank under the open store and was restored`);
+      },
+    });
+    this.guard.check();
     this.statements = {
       get: this.db.prepare<[string, number], { value: string }>(
         'SELECT value FROM sessions WHERE key = ? AND expires_at > ?',
@@ -63,11 +76,15 @@ export class SqliteSessionStore implements SessionStore {
   /** Runs `work`, retrying while the file is locked, and records the outcome in the outage log. */
   private async run<T>(work: () => T): Promise<T> {
     try {
+      // Touching a damaged WAL index would kill the process: see WalIndexGuard.
+      this.guard.check();
       const result = await whenSqliteFree(work, this.patienceMs);
       this.state.connected();
       return result;
     } catch (error) {
-      if (this.db.open && (isSqliteBusy(error) || isSqliteFileError(error))) {
+      const fileFailed =
+        error instanceof WalIndexLostError || isSqliteBusy(error) || isSqliteFileError(error);
+      if (this.db.open && fileFailed) {
         this.state.failed(error);
       }
       throw error;
@@ -111,7 +128,8 @@ export class SqliteSessionStore implements SessionStore {
     await this.run(() => this.db.prepare('SELECT 1').get());
   }
 
+  /** Closes the file; with a WAL index that cannot be repaired it is left open (closing would crash). */
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (this.db.open && walIndexUsable(this.guard)) this.db.close();
   }
 }
