@@ -17,7 +17,11 @@ import {
 import { migrateSqlite } from '../../db/migrateSqlite';
 import { isSqliteBusy, walIndexUsable, whenSqliteFree } from '../../db/sqliteErrors';
 import { PortalError } from '../../errors/PortalError';
-import { ConnectionStateLog, type DependencyLogger } from '../../ops/ConnectionStateLog';
+import {
+  ConnectionStateLog,
+  SQLITE_FILE_WORDS,
+  type DependencyLogger,
+} from '../../ops/ConnectionStateLog';
 
 /** Options of a {@link SqliteAnalyticsStore}. */
 export interface SqliteAnalyticsStoreOptions {
@@ -112,7 +116,11 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     }
     this.windowMs = options.supersedeWindowMs ?? DEFAULT_SUPERSEDE_WINDOW_MS;
     this.logger = options.logger;
-    this.state = new ConnectionStateLog(options.logger, 'sqlite analytics store');
+    this.state = new ConnectionStateLog(
+      options.logger,
+      'sqlite analytics store',
+      SQLITE_FILE_WORDS,
+    );
     this.batchDelayMs = options.batchDelayMs ?? 200;
     this.maxPending = options.maxPendingEvents ?? 10_000;
     // Start-up may wait for a lock: nothing is being served yet.

@@ -69,8 +69,8 @@ describe('SqliteSessionStore', () => {
     await store.set('k', 1, Date.now() + 60_000);
     expect(await store.take('k')).toBe(1);
     expect(lines).toEqual([
-      'warn sqlite session store: connection lost; requests that need it answer 503 until it is back',
-      'info sqlite session store: connection restored',
+      'warn sqlite session store: the file cannot be used (locked by another process, or damaged); requests that need it answer 503 until it is back',
+      'info sqlite session store: the file is usable again',
     ]);
     other.close();
     await store.close();

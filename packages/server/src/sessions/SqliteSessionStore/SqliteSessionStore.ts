@@ -8,7 +8,11 @@ import {
   walIndexUsable,
   whenSqliteFree,
 } from '../../db/sqliteErrors';
-import { ConnectionStateLog, type DependencyLogger } from '../../ops/ConnectionStateLog';
+import {
+  ConnectionStateLog,
+  SQLITE_FILE_WORDS,
+  type DependencyLogger,
+} from '../../ops/ConnectionStateLog';
 import type { SessionStore } from '../SessionStore';
 
 /** Options of a {@link SqliteSessionStore}. */
@@ -42,7 +46,7 @@ export class SqliteSessionStore implements SessionStore {
       mkdirSync(dataDir, { recursive: true });
       file = path.join(dataDir, 'sessions.sqlite');
     }
-    this.state = new ConnectionStateLog(options.logger, 'sqlite session store');
+    this.state = new ConnectionStateLog(options.logger, 'sqlite session store', SQLITE_FILE_WORDS);
     this.patienceMs = options.lockPatienceMs;
     // Start-up may wait for a lock: nothing is being served yet.
     this.db = new Database(file, { timeout: 5_000 });
