@@ -189,31 +189,37 @@ export class SqliteIndexStore implements IndexStore {
   }
 
   async indexedDocSets(): Promise<IndexedDocSet[]> {
-    return this.readLock.run(() => {
-      this.ensureOpen();
-      return readDocSets(this.reader).map(({ docSet, pages, sections, revision }) => ({
-        docSet,
-        pages,
-        sections,
-        revision,
-      }));
-    });
+    return unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        return readDocSets(this.reader).map(({ docSet, pages, sections, revision }) => ({
+          docSet,
+          pages,
+          sections,
+          revision,
+        }));
+      }),
+    );
   }
 
   async indexedPages(docSetId: string): Promise<IndexedPages> {
-    return this.readLock.run(() => {
-      this.ensureOpen();
-      return this.reader.transaction(() => {
-        const row = this.queries.docSetByKey.get(docSetId) as
-          { id: number; revision: number } | undefined;
-        const hashes = new Map<string, string>();
-        if (row === undefined) return { revision: 0, hashes };
-        for (const [path, hash] of this.queries.pageHashes.all(row.id) as Array<[string, string]>) {
-          hashes.set(path, hash);
-        }
-        return { revision: row.revision, hashes };
-      })();
-    });
+    return unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        return this.reader.transaction(() => {
+          const row = this.queries.docSetByKey.get(docSetId) as
+            { id: number; revision: number } | undefined;
+          const hashes = new Map<string, string>();
+          if (row === undefined) return { revision: 0, hashes };
+          for (const [path, hash] of this.queries.pageHashes.all(row.id) as Array<
+            [string, string]
+          >) {
+            hashes.set(path, hash);
+          }
+          return { revision: row.revision, hashes };
+        })();
+      }),
+    );
   }
 
   /** Opens a write transaction, waiting (without blocking the event loop) for other writers. */
@@ -277,23 +283,25 @@ export class SqliteIndexStore implements IndexStore {
   }
 
   async stats(): Promise<SearchIndexStats> {
-    return this.readLock.run(() => {
-      this.ensureOpen();
-      const totals = this.reader
-        .prepare(
-          'SELECT COUNT(*) AS docSets, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(sections), 0) AS sections FROM doc_sets',
-        )
-        .get() as { docSets: number; pages: number; sections: number };
-      let bytes = 0;
-      for (const suffix of ['', '-wal']) {
-        try {
-          bytes += statSync(this.file + suffix).size;
-        } catch {
-          // No WAL file right after a checkpoint.
+    return unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        const totals = this.reader
+          .prepare(
+            'SELECT COUNT(*) AS docSets, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(sections), 0) AS sections FROM doc_sets',
+          )
+          .get() as { docSets: number; pages: number; sections: number };
+        let bytes = 0;
+        for (const suffix of ['', '-wal']) {
+          try {
+            bytes += statSync(this.file + suffix).size;
+          } catch {
+            // No WAL file right after a checkpoint.
+          }
         }
-      }
-      return { ...totals, bytes };
-    });
+        return { ...totals, bytes };
+      }),
+    );
   }
 
   async ping(): Promise<void> {
