@@ -33,3 +33,5 @@ export type { RankingOptions } from './query/rankingOptions';
 export { compareVersions } from './query/versions';
 export type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
 export { isPgUnavailable } from './PostgresSearchEngine/pgUnavailable';
+export { WalIndexGuard, WalIndexLostError } from './sqlite/WalIndexGuard';
+export type { WalIndexGuardEvents } from './sqlite/WalIndexGuard';

@@ -20,6 +20,7 @@ import { installErrorHandler } from './errors/errorHandler';
 import { metricsPlugin } from './ops/metricsPlugin';
 import { opsRoutes } from './ops/opsRoutes';
 import { PortalMetrics } from './ops/PortalMetrics';
+import { watchSearchEngine } from './ops/watchSearchEngine';
 import { searchEngineConfig } from './search/searchEngineConfig';
 import { SearchIndexing, type SearchIndexingOptions } from './search/SearchIndexing';
 import { searchRoutes } from './search/searchRoutes';
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Log requests (default: per config.logLevel). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what operators would see). */
+  logStream?: { write(line: string): void };
   /** Metrics of this instance (default: a new PortalMetrics). */
   metrics?: PortalMetrics;
   /** Use this search engine instead of opening the configured one. */
@@ -84,7 +87,11 @@ export async function buildApp(
     logger:
       options.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: '127.0.0.1',
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
@@ -139,7 +146,10 @@ export async function buildApp(
   await docSets.start();
   app.addHook('onClose', async () => docSets.close());
 
-  const engine = options.searchEngine ?? (await createSearchEngine(searchEngineConfig(config)));
+  const engine = watchSearchEngine(
+    options.searchEngine ?? (await createSearchEngine(searchEngineConfig(config))),
+    app.log,
+  );
   const indexing = new SearchIndexing(engine, docSets, config, app.log, options.searchIndexing);
   indexing.start();
   app.decorate('searchIndexing', indexing);
@@ -161,6 +171,7 @@ export async function buildApp(
     sessionStore: store,
     metrics,
     searchEngine: engine,
+    readinessChecks: [{ name: 'index', ping: () => indexing.checkCaughtUp() }],
   });
   await app.register(
     async (portal) => {

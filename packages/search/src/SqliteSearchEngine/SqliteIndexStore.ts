@@ -9,7 +9,7 @@ import type {
   StoredPage,
   StoredSection,
 } from '../core/IndexStore';
-import { IndexAbortError } from '../core/IndexStore';
+import { IndexAbortError, SearchUnavailableError } from '../core/IndexStore';
 import { Mutex } from '../core/Mutex';
 import type {
   DocSetChange,
@@ -19,6 +19,7 @@ import type {
   WriteProgress,
 } from '../SearchEngine';
 import { loadSnapshot, readDocSets } from './loadSnapshot';
+import { WalIndexGuard, WalIndexLostError } from '../sqlite/WalIndexGuard';
 import { migrate } from './schema';
 import { writeDocSetChanges } from './writeDocSetChanges';
 
@@ -33,6 +34,26 @@ function isBusy(error: unknown): boolean {
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** SQLite errors of the file or its disk, as opposed to a bad query: the index is unavailable. */
+function isFileError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === 'string' &&
+    /^SQLITE_(IOERR|READONLY|FULL|CANTOPEN|CORRUPT|NOTADB|PERM)(_|$)/.test(code)
+  );
+}
+
+/** Runs `work`; a damaged or unwritable file becomes a {@link SearchUnavailableError} (503). */
+async function unlessFileFails<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof WalIndexLostError || isFileError(error)
+      ? new SearchUnavailableError(error)
+      : error;
+  }
+}
 
 /**
  * The index in one SQLite file (WAL mode) with two connections: one for queries, one for
@@ -50,6 +71,7 @@ export class SqliteIndexStore implements IndexStore {
   private snapshot: IndexSnapshot | undefined;
   private closed = false;
   private readonly queries;
+  private readonly guard: WalIndexGuard;
 
   constructor(dataDir: string) {
     const dir = join(dataDir, 'search');
@@ -79,14 +101,31 @@ export class SqliteIndexStore implements IndexStore {
       pageHashes: this.reader.prepare('SELECT path, hash FROM pages WHERE doc_set_id = ?').raw(),
       docSetByKey: this.reader.prepare('SELECT id, revision FROM doc_sets WHERE key = ?'),
     };
+    this.guard = new WalIndexGuard(this.file, {
+      repaired: ({ file }) => {
+        throw new WalIndexLostError(`${file} shrank under the open index and was restored`);
+      },
+    });
+    this.queries.generation.get();
+    this.guard.check();
   }
 
+  /**
+   * Throws unless the connections may be used: the store is open, and its files are as SQLite
+   * left them (touching a damaged WAL index would kill the process; see {@link WalIndexGuard}).
+   * A repaired file fails this one call, so that the damage is logged, and serves again after.
+   */
   private ensureOpen(): void {
     if (this.closed) throw new Error('the search index is closed');
+    this.guard.check();
   }
 
   /** Runs `work` in a read transaction, on a snapshot matching the generation it reads. */
   async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
+    return unlessFileFails(() => this.readInTransaction(work));
+  }
+
+  private async readInTransaction<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
     return this.readLock.run(async () => {
       this.ensureOpen();
       this.reader.exec('BEGIN');
@@ -150,31 +189,37 @@ export class SqliteIndexStore implements IndexStore {
   }
 
   async indexedDocSets(): Promise<IndexedDocSet[]> {
-    return this.readLock.run(() => {
-      this.ensureOpen();
-      return readDocSets(this.reader).map(({ docSet, pages, sections, revision }) => ({
-        docSet,
-        pages,
-        sections,
-        revision,
-      }));
-    });
+    return unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        return readDocSets(this.reader).map(({ docSet, pages, sections, revision }) => ({
+          docSet,
+          pages,
+          sections,
+          revision,
+        }));
+      }),
+    );
   }
 
   async indexedPages(docSetId: string): Promise<IndexedPages> {
-    return this.readLock.run(() => {
-      this.ensureOpen();
-      return this.reader.transaction(() => {
-        const row = this.queries.docSetByKey.get(docSetId) as
-          { id: number; revision: number } | undefined;
-        const hashes = new Map<string, string>();
-        if (row === undefined) return { revision: 0, hashes };
-        for (const [path, hash] of this.queries.pageHashes.all(row.id) as Array<[string, string]>) {
-          hashes.set(path, hash);
-        }
-        return { revision: row.revision, hashes };
-      })();
-    });
+    return unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        return this.reader.transaction(() => {
+          const row = this.queries.docSetByKey.get(docSetId) as
+            { id: number; revision: number } | undefined;
+          const hashes = new Map<string, string>();
+          if (row === undefined) return { revision: 0, hashes };
+          for (const [path, hash] of this.queries.pageHashes.all(row.id) as Array<
+            [string, string]
+          >) {
+            hashes.set(path, hash);
+          }
+          return { revision: row.revision, hashes };
+        })();
+      }),
+    );
   }
 
   /** Opens a write transaction, waiting (without blocking the event loop) for other writers. */
@@ -215,7 +260,9 @@ export class SqliteIndexStore implements IndexStore {
     change: DocSetChange,
     options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal } = {},
   ): Promise<void> {
-    await this.write(options.signal, () => writeDocSetChanges(this.writer, change, options));
+    await unlessFileFails(() =>
+      this.write(options.signal, () => writeDocSetChanges(this.writer, change, options)),
+    );
   }
 
   async removeDocSet(docSetId: string): Promise<void> {
@@ -236,30 +283,34 @@ export class SqliteIndexStore implements IndexStore {
   }
 
   async stats(): Promise<SearchIndexStats> {
-    return this.readLock.run(() => {
-      this.ensureOpen();
-      const totals = this.reader
-        .prepare(
-          'SELECT COUNT(*) AS docSets, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(sections), 0) AS sections FROM doc_sets',
-        )
-        .get() as { docSets: number; pages: number; sections: number };
-      let bytes = 0;
-      for (const suffix of ['', '-wal']) {
-        try {
-          bytes += statSync(this.file + suffix).size;
-        } catch {
-          // No WAL file right after a checkpoint.
+    return unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        const totals = this.reader
+          .prepare(
+            'SELECT COUNT(*) AS docSets, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(sections), 0) AS sections FROM doc_sets',
+          )
+          .get() as { docSets: number; pages: number; sections: number };
+        let bytes = 0;
+        for (const suffix of ['', '-wal']) {
+          try {
+            bytes += statSync(this.file + suffix).size;
+          } catch {
+            // No WAL file right after a checkpoint.
+          }
         }
-      }
-      return { ...totals, bytes };
-    });
+        return { ...totals, bytes };
+      }),
+    );
   }
 
   async ping(): Promise<void> {
-    await this.readLock.run(() => {
-      this.ensureOpen();
-      this.queries.generation.get();
-    });
+    await unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        this.queries.generation.get();
+      }),
+    );
   }
 
   async close(): Promise<void> {
@@ -267,9 +318,25 @@ export class SqliteIndexStore implements IndexStore {
       this.readLock.run(() => {
         if (this.closed) return;
         this.closed = true;
+        // Closing checkpoints through the WAL index: with a damaged one that would crash, so the
+        // connections are left to the end of the process instead.
+        if (!this.filesUsable()) return;
         this.reader.close();
         this.writer.close();
       }),
     );
+  }
+
+  /** True when the guard passes, repairing the files first when it can. */
+  private filesUsable(): boolean {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        this.guard.check();
+        return true;
+      } catch {
+        // A repair fails its first check on purpose; the second tells.
+      }
+    }
+    return false;
   }
 }

@@ -50,7 +50,9 @@ export async function createAnalyticsStore(
     );
   }
   const setting = AnalyticsStoreSettingSchema.parse(raw);
-  if (setting.kind === 'sqlite') return new SqliteAnalyticsStore(config.dataDir);
+  if (setting.kind === 'sqlite') {
+    return new SqliteAnalyticsStore(config.dataDir, { logger: options.logger });
+  }
   return PostgresAnalyticsStore.open({
     url: setting.url,
     poolSize: setting.poolSize,

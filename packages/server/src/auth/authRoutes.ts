@@ -13,6 +13,7 @@ import {
   type ProviderName,
 } from './OidcClients';
 import { safeReturnPath } from './returnPath';
+import { classifyCallbackError } from './classifyCallbackError';
 import { renderSignOutPage, SIGN_OUT_PAGE_CSP, type SignOutAnswer } from './signOutPage';
 import { ClaimsRefusedError, signInUser } from './signInUser';
 
@@ -116,6 +117,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         pending.returnPath,
       );
     }
+    if (query.state !== pending.state) {
+      request.log.warn({ provider: name }, 'sign-in callback refused: state does not match');
+      options.onSignIn?.(name, false);
+      return toLogin(reply, 'invalid_state');
+    }
     try {
       const configuration = await clients.get(name);
       const tokens = await client.authorizationCodeGrant(
@@ -160,19 +166,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         request.log.warn({ provider: name, reason: error.message }, 'sign-in refused');
         return toLogin(reply, 'sign_in_failed', pending.returnPath);
       }
-      const code = (error as { code?: string }).code;
-      const detail = `${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`;
-      const isStateError = /"state"/.test(detail);
-      const isNetwork =
-        error instanceof TypeError ||
-        code === 'OAUTH_TIMEOUT' ||
-        /fetch failed|ECONNREFUSED/i.test(String(error));
-      request.log.warn({ err: error, provider: name }, 'sign-in callback failed');
-      return toLogin(
-        reply,
-        isStateError ? 'invalid_state' : isNetwork ? 'provider_unavailable' : 'sign_in_failed',
-        pending.returnPath,
+      const failure = classifyCallbackError(error);
+      request.log.warn(
+        { err: error, provider: name, reason: failure.reason },
+        'sign-in callback failed',
       );
+      return toLogin(reply, failure.code, pending.returnPath);
     }
   });
 

@@ -44,11 +44,16 @@ export function codeForStatus(status: number): ErrorCode {
 export class PortalError extends Error {
   readonly statusCode: number;
 
+  /**
+   * @param message shown to the reader: product words, never a driver message, host or port.
+   * @param options `cause` keeps the underlying error for the log.
+   */
   constructor(
     readonly code: ErrorCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'PortalError';
     this.statusCode = ERROR_CATALOGUE[code];
   }

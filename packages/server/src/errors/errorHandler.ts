@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { SearchUnavailableError } from '@docs-portal/search';
 import { codeForStatus, PortalError } from './PortalError';
 import { validationMessage, type ValidationIssue } from './validationMessage';
 
@@ -17,16 +18,30 @@ function routeSchemaIssues(error: FastifyError): ValidationIssue[] {
   });
 }
 
+/** The 503 message when the failing part has no reader-safe words of its own. */
+const UNAVAILABLE_MESSAGE =
+  'A service the portal needs is unavailable right now. Please try again shortly.';
+
+/**
+ * A 503 is logged at debug only: the store or index that failed logs the outage once when it
+ * starts and once when it ends, so an outage does not write a line per request.
+ */
+function logUnavailable(request: FastifyRequest, error: Error): void {
+  request.log.debug({ err: error, url: request.url }, 'answered 503: a dependency is unavailable');
+}
+
 /**
  * Installs the one error handler: every error becomes `{ code, message }` with a catalogue status.
  * Validation problems (route schemas, zod errors thrown in handlers) answer 400 naming the field;
  * other 4xx answer the catalogue code of their status; anything unexpected answers 500 without a
- * stack and is logged with the request's context. 4xx answers are not logged as errors.
+ * stack and is logged with the request's context. 4xx answers are not logged as errors. A 503 says
+ * in product words what is unavailable, never the driver's message (hosts, ports).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof PortalError) {
+        if (error.statusCode === 503) logUnavailable(request, error);
         return reply.status(error.statusCode).send({ code: error.code, message: error.message });
       }
       if (error instanceof ZodError) {
@@ -46,8 +61,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         return reply.status(status).send({ code: codeForStatus(status), message: error.message });
       }
       if (status === 503) {
-        request.log.warn({ err: error }, 'dependency unavailable');
-        return reply.status(503).send({ code: 'unavailable', message: error.message });
+        logUnavailable(request, error);
+        const message =
+          error instanceof SearchUnavailableError ? error.message : UNAVAILABLE_MESSAGE;
+        return reply.status(503).send({ code: 'unavailable', message });
       }
       request.log.error({ err: error, url: request.url }, 'request failed');
       return reply

@@ -16,10 +16,16 @@ export class ConnectionStateLog {
   /**
    * @param logger where to write; nothing is written without one.
    * @param dependency what the connection is for, as operators read it (`redis session store`).
+   * @param words what going down and coming back are called, for a dependency that is a file
+   *   rather than a connection (default `connection lost` / `connection restored`).
    */
   constructor(
     private readonly logger: DependencyLogger | undefined,
     private readonly dependency: string,
+    private readonly words: { lost: string; restored: string } = {
+      lost: 'connection lost',
+      restored: 'connection restored',
+    },
   ) {}
 
   /** True after a failure until the next successful connection. */
@@ -33,7 +39,7 @@ export class ConnectionStateLog {
     this.down = true;
     this.logger?.warn(
       { err: error, dependency: this.dependency },
-      `${this.dependency}: connection lost; requests that need it answer 503 until it is back`,
+      `${this.dependency}: ${this.words.lost}; requests that need it answer 503 until it is back`,
     );
   }
 
@@ -41,6 +47,15 @@ export class ConnectionStateLog {
   connected(): void {
     if (!this.down) return;
     this.down = false;
-    this.logger?.info({ dependency: this.dependency }, `${this.dependency}: connection restored`);
+    this.logger?.info(
+      { dependency: this.dependency },
+      `${this.dependency}: ${this.words.restored}`,
+    );
   }
 }
+
+/** How the outage log of a SQLite file words its outages. */
+export const SQLITE_FILE_WORDS = {
+  lost: 'the file cannot be used (locked by another process, or damaged)',
+  restored: 'the file is usable again',
+};

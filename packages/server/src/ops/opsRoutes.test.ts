@@ -128,6 +128,7 @@ describe('operations routes', () => {
   it('answers healthz and readyz of the whole portal without a session', async () => {
     const portal = await startPortal();
     try {
+      await portal.app.searchIndexing.ready;
       const client = portal.client();
       for (const path of ['/docs/healthz', '/docs/readyz']) {
         const answer = await client.request(path);

@@ -32,6 +32,8 @@ export interface OpsRoutesOptions {
   searchEngine?: OperatedSearchEngine;
   /** Served at `/metrics` when given (register `metricsPlugin` with the same instance). */
   metrics?: PortalMetrics;
+  /** Further checks of `/readyz` (the search index catching up after start-up). */
+  readinessChecks?: readonly ReadinessCheck[];
   /** Longest wait for each dependency's answer in `/readyz` (default 1000 ms). */
   readinessTimeoutMs?: number;
 }
@@ -40,8 +42,9 @@ export interface OpsRoutesOptions {
  * Operations endpoints, none of which needs a session:
  * - `/healthz`: the process is up (no dependency is asked, so a slow database never gets a
  *   healthy process restarted);
- * - `/readyz`: 200 when the session store and the search engine answer in time, else 503 naming
- *   the check that failed, so a load balancer stops sending readers here until it is back;
+ * - `/readyz`: 200 when the session store and the search engine answer in time (and every further
+ *   check passes), else 503 naming the check that failed, so a load balancer stops sending
+ *   readers here until it is back;
  * - `/metrics`: Prometheus text of this instance; with `operations.metricsToken` set, only for
  *   `Authorization: Bearer <token>` (401 otherwise).
  */
@@ -50,18 +53,28 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
   const timeoutMs = options.readinessTimeoutMs ?? 1_000;
   const checks: ReadinessCheck[] = [{ name: 'sessions', ping: () => sessionStore.ping() }];
   if (searchEngine) checks.push({ name: 'search', ping: () => searchEngine.ping() });
+  checks.push(...(options.readinessChecks ?? []));
 
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
+  // Probes ask every few seconds: the log says when readiness changes, not at every probe.
+  let loggedFailures = '';
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const readiness = await checkReadiness(checks, timeoutMs);
-    if (readiness.ready) return { status: 'ready', checks: readiness.checks };
+    if (readiness.ready) {
+      if (loggedFailures !== '') request.log.info('ready again');
+      loggedFailures = '';
+      return { status: 'ready', checks: readiness.checks };
+    }
     const failed = Object.keys(readiness.reasons);
-    request.log.warn({ reasons: readiness.reasons }, `not ready: ${failed.join(', ')}`);
+    if (failed.join(', ') !== loggedFailures) {
+      loggedFailures = failed.join(', ');
+      request.log.warn({ reasons: readiness.reasons }, `not ready: ${loggedFailures}`);
+    }
     return reply.status(503).send({
       status: 'not_ready',
       code: 'unavailable',

@@ -66,6 +66,8 @@ export class SearchIndexing {
   private readonly retryMaxMs: number;
   /** Settles when the start-up sync is done (failed or not). */
   ready: Promise<void> = Promise.resolve();
+  /** True once a start-up sync went through: the index matches the releases served. */
+  private caughtUp = false;
 
   constructor(
     private readonly engine: SearchEngine,
@@ -90,6 +92,7 @@ export class SearchIndexing {
           logger: this.log,
         },
       );
+      this.caughtUp = true;
       const changed = [...results.values()].reduce((sum, r) => sum + r.changed + r.removed, 0);
       this.log.info(
         { docSets: results.size, changed, ms: Math.round(performance.now() - started) },
@@ -99,6 +102,18 @@ export class SearchIndexing {
     this.unsubscribe = this.library.onPublished(({ docSetId }) => {
       void this.reindex(docSetId);
     });
+  }
+
+  /**
+   * Readiness of the index: resolves once the start-up sync has brought the index in line with
+   * the releases served, rejects before. Until then the index may still hold pages of releases
+   * no longer served (a restart interrupted a re-index), whose hits would answer 404, so a load
+   * balancer should send readers to a replica that has caught up.
+   */
+  async checkCaughtUp(): Promise<void> {
+    if (!this.caughtUp) {
+      throw new Error('the search index is catching up with the published doc sets');
+    }
   }
 
   /** Re-indexes one doc set from its current release (queued behind any running sync). */
@@ -147,6 +162,7 @@ export class SearchIndexing {
   private succeeded(what: string): void {
     for (const [key, retry] of this.retries) {
       if (what === 'all' || key === what) {
+        this.log.info({ docSet: key, failures: retry.failures }, 'indexing recovered');
         clearTimeout(retry.timer);
         this.retries.delete(key);
       }
@@ -161,7 +177,9 @@ export class SearchIndexing {
     const timer = setTimeout(() => void this.enqueue(what, task), retryInMs);
     timer.unref();
     this.retries.set(what, { failures, timer });
-    this.log.error(
+    // One line per outage: the retries that fail the same way are detail.
+    const level = failures === 1 ? 'error' : 'debug';
+    this.log[level](
       { err: error, docSet: what, failures, retryInMs },
       'indexing failed: the previous index keeps serving until a retry succeeds',
     );

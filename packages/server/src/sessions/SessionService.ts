@@ -47,11 +47,15 @@ export function newOpaqueId(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The answer to a store failure: product words only. The driver's error (which may name hosts and
+ * ports) stays in `cause`, for the log; the store's own outage log records the outage once.
+ */
 function unavailable(error: unknown): PortalError {
-  const cause = error instanceof Error ? error.message : String(error);
   return new PortalError(
     'unavailable',
-    `The session store is unavailable (${cause}). Please try again shortly.`,
+    'Sign-in sessions are unavailable right now. Please try again shortly.',
+    { cause: error },
   );
 }
 
@@ -101,7 +105,9 @@ export class SessionService {
       }
       if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) {
         record.lastSeenAt = now;
-        await this.store.set(SESSION_PREFIX + id, record, this.expiryOf(record));
+        // Recording activity is not worth holding the request for: a store that is locked or
+        // slow right now is asked again at the next request, and logs its own outage.
+        this.store.set(SESSION_PREFIX + id, record, this.expiryOf(record)).catch(() => undefined);
       }
       return record;
     } catch (error) {

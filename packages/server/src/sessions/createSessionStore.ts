@@ -28,7 +28,7 @@ export async function createSessionStore(
   const store = config.sessions.store;
   switch (store.kind) {
     case 'sqlite':
-      return new SqliteSessionStore(config.dataDir);
+      return new SqliteSessionStore(config.dataDir, { logger: options.logger });
     case 'redis':
       return RedisSessionStore.open({
         url: store.url,

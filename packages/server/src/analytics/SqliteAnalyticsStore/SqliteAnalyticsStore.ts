@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { WalIndexGuard, WalIndexLostError } from '@docs-portal/search';
 import Database from 'better-sqlite3';
 import {
   DEFAULT_SUPERSEDE_WINDOW_MS,
@@ -13,15 +14,46 @@ import {
   type ReportRange,
   type SearchEvent,
 } from '../AnalyticsStore';
+import { migrateSqlite } from '../../db/migrateSqlite';
+import { isSqliteBusy, walIndexUsable, whenSqliteFree } from '../../db/sqliteErrors';
+import { PortalError } from '../../errors/PortalError';
+import {
+  ConnectionStateLog,
+  SQLITE_FILE_WORDS,
+  type DependencyLogger,
+} from '../../ops/ConnectionStateLog';
 
 /** Options of a {@link SqliteAnalyticsStore}. */
 export interface SqliteAnalyticsStoreOptions {
   /** See {@link DEFAULT_SUPERSEDE_WINDOW_MS}. */
   supersedeWindowMs?: number;
+  /** Where a locked or failing file is logged, once per outage (e.g. `app.log`). */
+  logger?: DependencyLogger;
+  /** Events are written together this long after the first of a batch arrives (ms, default 200). */
+  batchDelayMs?: number;
+  /** Events kept in memory while the file cannot be written; older ones are dropped beyond it. */
+  maxPendingEvents?: number;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS search_events (
+/** A recorded event waiting for the next batch write, already normalised. */
+type PendingEvent =
+  | {
+      type: 'search';
+      at: number;
+      kind: string;
+      query: string;
+      filters: string;
+      results: number;
+      tookMs: number;
+    }
+  | { type: 'click'; at: number; kind: string; query: string; rank: number; url: string };
+
+/**
+ * Schema of `analytics.sqlite`, one entry per version (`PRAGMA user_version`), applied by
+ * `migrateSqlite`. The first one also adopts files written before versioning (IF NOT EXISTS).
+ */
+export const SQLITE_ANALYTICS_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS search_events (
   id INTEGER PRIMARY KEY,
   at INTEGER NOT NULL,
   kind TEXT NOT NULL,
@@ -41,18 +73,39 @@ CREATE TABLE IF NOT EXISTS click_events (
   rank INTEGER NOT NULL,
   url TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS click_events_at ON click_events (at);
-`;
+CREATE INDEX IF NOT EXISTS click_events_at ON click_events (at);`,
+  // Reports and folding read only searches that were not superseded, as in PostgreSQL.
+  `DROP INDEX search_events_at;
+   DROP INDEX search_events_kind_at;
+   CREATE INDEX search_events_at ON search_events (at) WHERE superseded = 0;
+   CREATE INDEX search_events_kind_at ON search_events (kind, at) WHERE superseded = 0;`,
+];
 
 /** Searches counted in a period: the ones no later search superseded. */
 const COUNTED = 'at >= ? AND at < ? AND superseded = 0';
 
-/** Search analytics in `${dataDir}/analytics.sqlite`: the embedded default. */
+/**
+ * Search analytics in `${dataDir}/analytics.sqlite`: the embedded default. Recording never waits
+ * for the file: events are queued in memory and written in batches, one transaction per batch,
+ * off the request path. SQLite never waits for a lock itself (busy timeout 0, which would freeze
+ * the whole process); a batch that meets a lock or a failing file is kept and written again
+ * later, and the outage is logged once. Reports and purges write the queued events first.
+ */
 export class SqliteAnalyticsStore implements AnalyticsStore {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
   private readonly windowMs: number;
   private readonly statements;
+  private readonly state: ConnectionStateLog;
+  private readonly logger: DependencyLogger | undefined;
+  private readonly batchDelayMs: number;
+  private readonly maxPending: number;
+  private pending: PendingEvent[] = [];
+  private dropped = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private retryMs = 0;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly guard: WalIndexGuard;
 
   /** Opens (creating when needed) `${dataDir}/analytics.sqlite`; `:memory:` for a throwaway store. */
   constructor(dataDir: string | ':memory:', options: SqliteAnalyticsStoreOptions = {}) {
@@ -62,11 +115,31 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       file = path.join(dataDir, 'analytics.sqlite');
     }
     this.windowMs = options.supersedeWindowMs ?? DEFAULT_SUPERSEDE_WINDOW_MS;
-    this.db = new Database(file);
+    this.logger = options.logger;
+    this.state = new ConnectionStateLog(
+      options.logger,
+      'sqlite analytics store',
+      SQLITE_FILE_WORDS,
+    );
+    this.batchDelayMs = options.batchDelayMs ?? 200;
+    this.maxPending = options.maxPendingEvents ?? 10_000;
+    // Start-up may wait for a lock: nothing is being served yet.
+    this.db = new Database(file, { timeout: 5_000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+    try {
+      migrateSqlite(this.db, 'analytics.sqlite', SQLITE_ANALYTICS_MIGRATIONS);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    this.db.pragma('busy_timeout = 0');
+    this.guard = new WalIndexGuard(file, {
+      repaired: ({ file: shm }) => {
+        throw new WalIndexLostError(`${shm} shrank under the open store and was restored`);
+      },
+    });
+    this.guard.check();
     this.statements = {
       supersede: this.db.prepare<[string, number, number, string, string]>(
         `UPDATE search_events SET superseded = 1
@@ -117,36 +190,107 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     };
   }
 
+  /** Queues the search for the next batch; resolves at once. */
   async recordSearch(event: SearchEvent): Promise<void> {
     const query = normaliseQuery(event.query);
     if (query === '') return;
-    const at = event.at.getTime();
-    this.db.transaction(() => {
-      this.statements.supersede.run(event.kind, at - this.windowMs, at, query, query);
-      this.statements.insertSearch.run(
-        at,
-        event.kind,
-        query,
-        JSON.stringify(normaliseFilters(event.filters)),
-        Math.max(0, Math.round(event.resultCount)),
-        Math.max(0, event.tookMs),
-      );
-    })();
+    this.enqueue({
+      type: 'search',
+      at: event.at.getTime(),
+      kind: event.kind,
+      query,
+      filters: JSON.stringify(normaliseFilters(event.filters)),
+      results: Math.max(0, Math.round(event.resultCount)),
+      tookMs: Math.max(0, event.tookMs),
+    });
   }
 
+  /** Queues the click for the next batch; resolves at once. */
   async recordClick(event: ClickEvent): Promise<void> {
     const query = normaliseQuery(event.query);
     if (query === '') return;
-    this.statements.insertClick.run(
-      event.at.getTime(),
-      event.kind,
+    this.enqueue({
+      type: 'click',
+      at: event.at.getTime(),
+      kind: event.kind,
       query,
-      Math.round(event.rank),
-      event.url.slice(0, MAX_ANALYTICS_URL_LENGTH),
-    );
+      rank: Math.round(event.rank),
+      url: event.url.slice(0, MAX_ANALYTICS_URL_LENGTH),
+    });
+  }
+
+  private enqueue(event: PendingEvent): void {
+    if (!this.db.open) throw new Error('the analytics store is closed');
+    this.pending.push(event);
+    const excess = this.pending.length - this.maxPending;
+    if (excess > 0) {
+      this.pending.splice(0, excess);
+      if (this.dropped === 0) {
+        this.logger?.warn(
+          { kept: this.maxPending },
+          'sqlite analytics store: too many events waiting for the file; the oldest are dropped',
+        );
+      }
+      this.dropped += excess;
+    }
+    this.schedule(this.batchDelayMs);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer !== undefined || !this.db.open) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Writes the queued events in one transaction, one attempt (a lock means a later retry, not a
+   * wait); resolves whether or not it succeeded, so callers read what is stored either way.
+   */
+  private flush(): Promise<void> {
+    this.writing = this.writing.then(() => {
+      if (this.pending.length === 0 || !this.db.open) return;
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        this.guard.check();
+        this.db
+          .transaction(() => {
+            for (const event of batch) this.write(event);
+          })
+          .immediate();
+      } catch (error) {
+        this.pending = batch.concat(this.pending).slice(-this.maxPending);
+        if (!isSqliteBusy(error)) this.state.failed(error);
+        else if (this.retryMs >= 1_000) this.state.failed(error);
+        this.retryMs = Math.min(Math.max(this.retryMs * 2, 50), 5_000);
+        this.schedule(this.retryMs);
+        return;
+      }
+      this.retryMs = 0;
+      if (this.dropped > 0) {
+        this.logger?.warn({ dropped: this.dropped }, 'sqlite analytics store: events were dropped');
+        this.dropped = 0;
+      }
+      this.state.connected();
+    });
+    return this.writing;
+  }
+
+  private write(event: PendingEvent): void {
+    if (event.type === 'click') {
+      this.statements.insertClick.run(event.at, event.kind, event.query, event.rank, event.url);
+      return;
+    }
+    const { at, kind, query } = event;
+    this.statements.supersede.run(kind, at - this.windowMs, at, query, query);
+    this.statements.insertSearch.run(at, kind, query, event.filters, event.results, event.tookMs);
   }
 
   async report(range: ReportRange, options: ReportOptions = {}): Promise<AnalyticsReport> {
+    await this.flush();
     const from = range.from.getTime();
     const to = range.to.getTime();
     const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
@@ -178,22 +322,57 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         })),
       };
     });
-    return read();
+    return this.usingFile(() => whenSqliteFree(() => read()));
+  }
+
+  /**
+   * Runs `work` once the guard allows touching the file: a damaged WAL index answers 503 (and is
+   * logged once) instead of crashing the process.
+   */
+  private async usingFile<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      this.guard.check();
+    } catch (error) {
+      this.state.failed(error);
+      throw new PortalError('unavailable', 'Search analytics are unavailable right now.', {
+        cause: error,
+      });
+    }
+    return work();
   }
 
   async purgeBefore(before: Date): Promise<number> {
+    await this.flush();
     const at = before.getTime();
-    return this.db.transaction(
-      () =>
-        this.statements.purgeSearches.run(at).changes + this.statements.purgeClicks.run(at).changes,
-    )();
+    return this.usingFile(() =>
+      whenSqliteFree(() =>
+        this.db
+          .transaction(
+            () =>
+              this.statements.purgeSearches.run(at).changes +
+              this.statements.purgeClicks.run(at).changes,
+          )
+          .immediate(),
+      ),
+    );
   }
 
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    await this.usingFile(async () => this.db.prepare('SELECT 1').get());
   }
 
+  /** Writes what is queued (one last attempt; events that still cannot be written are logged) and closes. */
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+    if (this.pending.length > 0) {
+      this.logger?.warn(
+        { lost: this.pending.length },
+        'sqlite analytics store: closed with events it could not write',
+      );
+      this.pending = [];
+    }
+    if (this.db.open && walIndexUsable(this.guard)) this.db.close();
   }
 }
