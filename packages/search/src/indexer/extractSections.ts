@@ -2,7 +2,7 @@ import { load } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
-import { findAnchor, generateAnchor } from './sectionAnchors';
+import { findAnchor, planHeadingAnchors } from './sectionAnchors';
 import { isBlockElement, isExcluded, normaliseSpace, textOf } from './domText';
 
 function safeDecode(text: string): string {
@@ -64,22 +64,17 @@ interface Landmarks {
   body?: Element;
   title?: Element;
   robots: string;
-  ids: Set<string>;
   searchableFlags: string[];
 }
 
 function scanDocument(root: AnyNode): Landmarks {
-  const found: Landmarks = { robots: '', ids: new Set(), searchableFlags: [] };
+  const found: Landmarks = { robots: '', searchableFlags: [] };
   const stack: AnyNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type === 'tag') {
       const a = node.attribs;
-      if (a.id !== undefined) {
-        found.ids.add(a.id);
-        if (a.id === 'mc-main-content') found.flareMain ??= node;
-      }
-      if (node.name === 'a' && a.name !== undefined) found.ids.add(a.name);
+      if (a.id === 'mc-main-content') found.flareMain ??= node;
       if (a.role !== undefined && a.role.toLowerCase() === 'main') found.roleMain ??= node;
       switch (node.name) {
         case 'main':
@@ -182,10 +177,10 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   const h1Text = h1 === undefined ? '' : textOf(h1);
   const title = h1Text || documentTitle || fileName;
 
-  const takenIds = found.ids;
+  const planned = planHeadingAnchors($.root().get(0) as AnyNode);
   const top: DraftSection = {
     heading: '',
-    anchor: h1 === undefined ? '' : findAnchor(h1, false),
+    anchor: h1 === undefined ? '' : findAnchor(h1, false) || (planned.get(h1) ?? ''),
     parts: [],
   };
   const drafts: DraftSection[] = [top];
@@ -193,7 +188,7 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   let truncated = false;
 
   const startSection = (heading: string, element: Element): DraftSection => {
-    const anchor = findAnchor(element, true) || generateAnchor(heading, takenIds);
+    const anchor = findAnchor(element, true) || (planned.get(element) ?? '');
     const draft = { heading, anchor, parts: [] };
     drafts.push(draft);
     return draft;
