@@ -19,6 +19,8 @@ export function parseJsLiteral(text: string): JsLiteral {
   try {
     return JSON5.parse<JsLiteral>(text.slice(start, end + 1));
   } catch (error) {
-    throw new Error(`not a plain literal: ${(error as Error).message.replace(/^JSON5: /, '')}`);
+    throw new Error(`not a plain literal: ${(error as Error).message.replace(/^JSON5: /, '')}`, {
+      cause: error,
+    });
   }
 }
