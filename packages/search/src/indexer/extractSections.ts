@@ -3,7 +3,14 @@ import type { AnyNode, Element } from 'domhandler';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
 import { findAnchor, planHeadingAnchors } from './sectionAnchors';
-import { isBlockElement, isExcluded, normaliseSpace, textOf } from './domText';
+import {
+  isBlockElement,
+  isChromeImage,
+  isExcluded,
+  isFalseFlag,
+  normaliseSpace,
+  textOf,
+} from './domText';
 
 function safeDecode(text: string): string {
   try {
@@ -64,17 +71,25 @@ interface Landmarks {
   body?: Element;
   title?: Element;
   robots: string;
-  searchableFlags: string[];
+  /** An element of a search-results page (Flare's results list and heading). */
+  searchResults: boolean;
+  searchableFlags: Array<string | undefined>;
 }
 
 function scanDocument(root: AnyNode): Landmarks {
-  const found: Landmarks = { robots: '', searchableFlags: [] };
+  const found: Landmarks = { robots: '', searchResults: false, searchableFlags: [] };
   const stack: AnyNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type === 'tag') {
       const a = node.attribs;
       if (a.id === 'mc-main-content') found.flareMain ??= node;
+      if (
+        (a.id !== undefined && SEARCH_RESULTS_MARK.test(a.id)) ||
+        (a.class !== undefined && a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))
+      ) {
+        found.searchResults = true;
+      }
       if (a.role !== undefined && a.role.toLowerCase() === 'main') found.roleMain ??= node;
       switch (node.name) {
         case 'main':
@@ -85,12 +100,10 @@ function scanDocument(root: AnyNode): Landmarks {
           break;
         case 'body':
           found.body ??= node;
-          if (a['data-mc-searchable'] !== undefined)
-            found.searchableFlags.push(a['data-mc-searchable']);
+          found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
           break;
         case 'html':
-          if (a['data-mc-searchable'] !== undefined)
-            found.searchableFlags.push(a['data-mc-searchable']);
+          found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
           break;
         case 'title':
           found.title ??= node;
@@ -108,6 +121,21 @@ function scanDocument(root: AnyNode): Landmarks {
     }
   }
   return found;
+}
+
+/** Ids and classes of the search-results template Flare puts into a topic of its own. */
+const SEARCH_RESULTS_MARK = /^(?:search-?results|results-?heading|MCSearchResults\w*)$/i;
+const SEARCH_RESULTS_TEXT = /your search for\b[^<>]{0,300}?\breturned\b[^<>]{0,300}?\bresult\(s\)/i;
+
+/**
+ * True for a page that holds a search-results template ("Your search for ... returned ...
+ * result(s).") rather than a topic: it would match every query through its placeholder words.
+ */
+function isSearchResultsTemplate(source: string, found: Landmarks): boolean {
+  if (found.searchResults) return true;
+  if (!/result\(s\)/i.test(source)) return false;
+  const body = found.body ?? found.title?.parent;
+  return body !== undefined && body !== null && SEARCH_RESULTS_TEXT.test(textOf(body));
 }
 
 function pickMainRegion(found: Landmarks): Element | undefined {
@@ -162,7 +190,8 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   const found = scanDocument($.root().get(0) as AnyNode);
   const noIndex =
     /\bnoindex\b/i.test(found.robots) ||
-    found.searchableFlags.some((flag) => flag.toLowerCase() === 'false');
+    found.searchableFlags.some(isFalseFlag) ||
+    isSearchResultsTemplate(source, found);
   if (noIndex) {
     return { title: fileName, breadcrumb, sections: [], indexable: false, warnings };
   }
@@ -252,7 +281,7 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
     }
     const block = isBlockElement(name);
     if (block) target.parts.push(' ');
-    if (name === 'img') {
+    if (name === 'img' && !isChromeImage(node)) {
       const alt = node.attribs.alt;
       if (alt !== undefined && alt.trim() !== '') target.parts.push(' ', alt, ' ');
     }
