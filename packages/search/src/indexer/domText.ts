@@ -101,6 +101,9 @@ const EXCLUDED_CLASSES = new Set([
   // DocBook's navigation shells above and below every chunk.
   'navheader',
   'navfooter',
+  // Generated lists of child pages (DocBook's and Sphinx's tables of contents).
+  'toc',
+  'toctree-wrapper',
   // Skin menus beside the topic body (Flare's side and top navigation, off-canvas menus).
   'menu',
   'sidenav',
