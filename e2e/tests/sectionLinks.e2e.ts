@@ -179,8 +179,9 @@ describe('section links of search hits', () => {
       return {
         // A section near the end of a short page cannot reach the top of the window.
         headingAtTop: top >= -1 && (top < 50 || (atBottom && top < window.innerHeight)),
-        marksInView: [...document.querySelectorAll('mark.docs-portal-highlight')].filter(inView)
-          .length,
+        marksInView: Array.from(document.querySelectorAll('mark.docs-portal-highlight')).filter(
+          inView,
+        ).length,
       };
     });
     expect(view.headingAtTop).toBe(true);
