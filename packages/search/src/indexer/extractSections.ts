@@ -76,6 +76,21 @@ interface Landmarks {
   searchableFlags: Array<string | undefined>;
 }
 
+/**
+ * True for an `<h1>` that is only a link to another page: the site name in a theme's header
+ * (Django's and other Sphinx themes), not the topic's heading.
+ */
+function isSiteTitle(h1: Element): boolean {
+  const content = h1.children.filter((c) => c.type !== 'text' || c.data.trim() !== '');
+  const only = content[0];
+  return (
+    content.length === 1 &&
+    only?.type === 'tag' &&
+    only.name === 'a' &&
+    (only.attribs.href ?? '').replace(/#.*$/, '') !== ''
+  );
+}
+
 function scanDocument(root: AnyNode): Landmarks {
   const found: Landmarks = { robots: '', searchResults: false, searchableFlags: [] };
   const stack: AnyNode[] = [root];
@@ -96,7 +111,7 @@ function scanDocument(root: AnyNode): Landmarks {
           found.main ??= node;
           break;
         case 'h1':
-          found.firstH1 ??= node;
+          if (found.firstH1 === undefined && !isSiteTitle(node)) found.firstH1 = node;
           break;
         case 'body':
           found.body ??= node;
@@ -155,7 +170,7 @@ function findTitleHeading(region: Element): Element | undefined {
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type !== 'tag' || (node !== region && isExcluded(node))) continue;
-    if (node.name === 'h1') return node;
+    if (node.name === 'h1' && !isSiteTitle(node)) return node;
     for (let k = node.children.length - 1; k >= 0; k--) {
       const child = node.children[k];
       if (child !== undefined) stack.push(child);

@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { foldCase } from '../text/foldCase';
-import { textOf } from './domText';
+import { isExcluded, textOf } from './domText';
 
 const HEADING = /^h[1-6]$/;
 
@@ -83,19 +83,22 @@ export function generateAnchor(heading: string, taken: Set<string>): string {
 export function planHeadingAnchors(root: AnyNode): Map<Element, string> {
   const taken = new Set<string>();
   const headings: Element[] = [];
-  const stack: AnyNode[] = [root];
+  const stack: Array<{ node: AnyNode; excluded: boolean }> = [{ node: root, excluded: false }];
   while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
+    const { node, excluded: above } = stack.pop() as { node: AnyNode; excluded: boolean };
+    let excluded = above;
     if (isElement(node)) {
       const a = node.attribs;
       if (a.id !== undefined) taken.add(a.id);
       if (node.name === 'a' && a.name !== undefined) taken.add(a.name);
-      if (HEADING.test(node.name)) headings.push(node);
+      excluded ||= isExcluded(node);
+      // Headings in navigation and chrome never become sections, so they need no id.
+      if (!excluded && HEADING.test(node.name)) headings.push(node);
     }
     if (isElement(node) || node.type === 'root' || node.type === 'cdata') {
       for (let k = node.children.length - 1; k >= 0; k--) {
         const child = node.children[k];
-        if (child !== undefined) stack.push(child);
+        if (child !== undefined) stack.push({ node: child, excluded });
       }
     }
   }
