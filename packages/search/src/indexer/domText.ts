@@ -196,3 +196,18 @@ export function isChromeImage(image: Element): boolean {
   }
   return false;
 }
+
+/**
+ * True for an `<h1>` that is only a link to another page: the site name in a theme's header
+ * (Django's and other Sphinx themes), not the topic's heading.
+ */
+export function isSiteTitle(h1: Element): boolean {
+  const content = h1.children.filter((c) => c.type !== 'text' || c.data.trim() !== '');
+  const only = content[0];
+  return (
+    content.length === 1 &&
+    only?.type === 'tag' &&
+    only.name === 'a' &&
+    (only.attribs.href ?? '').replace(/#.*$/, '') !== ''
+  );
+}

@@ -39,7 +39,7 @@ describe('extractSections on a Flare topic', () => {
 
   it('starts a section at every heading, with anchors from ids, bookmarks or generated ids', () => {
     expect(page.sections.map((s) => [s.heading, s.anchor])).toEqual([
-      ['', 'platform-overview'],
+      ['', ''],
       ['Protection jobs', 'ProtectionJobs'],
       ['Snapshots', 'Snapshots'],
       ['Retention rules', 'retention-rules'],

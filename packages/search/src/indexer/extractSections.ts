@@ -8,6 +8,7 @@ import {
   isChromeImage,
   isExcluded,
   isFalseFlag,
+  isSiteTitle,
   normaliseSpace,
   textOf,
 } from './domText';
@@ -74,21 +75,6 @@ interface Landmarks {
   /** An element of a search-results page (Flare's results list and heading). */
   searchResults: boolean;
   searchableFlags: Array<string | undefined>;
-}
-
-/**
- * True for an `<h1>` that is only a link to another page: the site name in a theme's header
- * (Django's and other Sphinx themes), not the topic's heading.
- */
-function isSiteTitle(h1: Element): boolean {
-  const content = h1.children.filter((c) => c.type !== 'text' || c.data.trim() !== '');
-  const only = content[0];
-  return (
-    content.length === 1 &&
-    only?.type === 'tag' &&
-    only.name === 'a' &&
-    (only.attribs.href ?? '').replace(/#.*$/, '') !== ''
-  );
 }
 
 function scanDocument(root: AnyNode): Landmarks {

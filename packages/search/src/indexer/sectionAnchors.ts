@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { foldCase } from '../text/foldCase';
-import { isExcluded, textOf } from './domText';
+import { isExcluded, isSiteTitle, textOf } from './domText';
 
 const HEADING = /^h[1-6]$/;
 
@@ -76,7 +76,7 @@ export function generateAnchor(heading: string, taken: Set<string>): string {
 
 /**
  * The ids a page's headings get when they have no anchor of their own ({@link findAnchor} finds
- * none): a slug of the heading text ({@link generateAnchor}), in document order, never equal to
+ * none), except the first `<h1>` and headings inside navigation or chrome: a slug of the heading text ({@link generateAnchor}), in document order, never equal to
  * an id or bookmark name already in the page. Both the indexer and the publish step
  * (`addHeadingIds`) use this plan, so the anchors of hit URLs are the ids the served page has.
  */
@@ -103,7 +103,11 @@ export function planHeadingAnchors(root: AnyNode): Map<Element, string> {
     }
   }
   const plan = new Map<Element, string>();
+  // The first <h1> is the page title (its section is the page top) or sits outside the main
+  // region: either way no hit links to it, so the page keeps it as it is.
+  const title = headings.find((h) => h.name === 'h1' && !isSiteTitle(h));
   for (const heading of headings) {
+    if (heading === title) continue;
     // An id attribute that is present but empty cannot be given a second value.
     if (heading.attribs.id !== undefined || findAnchor(heading, true) !== '') continue;
     plan.set(heading, generateAnchor(textOf(heading), taken));
