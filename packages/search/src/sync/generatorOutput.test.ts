@@ -144,6 +144,10 @@ describe('real generator structures', () => {
   it('leaves out the search-results template topic and pages marked not searchable', async () => {
     expect(await hitFor('search', '/Content/Search_Results.htm')).toBeUndefined();
     expect(await hitFor('refund', '/Content/Billing/Draft_Refunds.htm')).toBeUndefined();
+    for (const q of ['Searc', 'Refund D']) {
+      const { suggestions } = await engine.suggest({ q, limit: 20 }, EVERYONE);
+      expect(suggestions.filter((s) => s.kind === 'title').map((s) => s.text)).toEqual([]);
+    }
   });
 
   it('takes breadcrumbs from the Flare 12 TOC in Data/, not from folders', async () => {
