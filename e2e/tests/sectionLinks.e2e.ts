@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +17,11 @@ const GENERATOR_SETS = [
 
 const QUERY_COUNT = 200;
 
-/** The default config, folders made absolute, plus the generator fixtures as doc sets. */
-function config(dataDir: string): string {
+/**
+ * The default config, folders made absolute, plus the generator fixtures as doc sets (the data
+ * folder is the harness's temporary one, through DATA_DIR).
+ */
+function config(): string {
   const extra = GENERATOR_SETS.map(
     (set) =>
       `  - id: ${set.id}\n    mount: ${set.mount}\n    folder: ${path.join(FIXTURES, set.folder)}\n` +
@@ -27,7 +29,6 @@ function config(dataDir: string): string {
   ).join('');
   return readFileSync(path.join(REPO_ROOT, 'portal.config.yaml'), 'utf8')
     .replace(/folder: content\//g, `folder: ${REPO_ROOT}/content/`)
-    .replace(/^dataDir: .*$/m, `dataDir: ${dataDir}`)
     .replace(/^docSets:\n/m, `docSets:\n${extra}`);
 }
 
@@ -95,8 +96,7 @@ async function search(q: string): Promise<Hit[]> {
 }
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-section-links-'));
-  portal = await startPortalProcess({ configYaml: config(dataDir) });
+  portal = await startPortalProcess({ configYaml: config() });
   browser = await launchBrowser();
   ({ context, page } = await signInAs(browser, portal.origin, 'employee', {
     provider: 'employee',
