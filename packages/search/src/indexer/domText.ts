@@ -144,7 +144,8 @@ export function isExcluded(element: Element): boolean {
     for (const name of classes.split(/\s+/)) {
       if (EXCLUDED_CLASSES.has(name.toLowerCase())) return true;
       if (name.startsWith('MCBreadcrumbsBox') || name.startsWith('MCMiniToc')) return true;
-      if (name.startsWith('_Skins_')) return true;
+      // Skin components, and Flare's related-topics control (a generated label and link list).
+      if (name.startsWith('_Skins_') || name.startsWith('MCRelatedTopics')) return true;
     }
   }
   return false;

@@ -30,6 +30,7 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
     'Ocelot',
     'Narwhal',
     'Wolverine',
+    'Yonder',
     'returned',
     'Abstract',
   ],
