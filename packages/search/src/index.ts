@@ -14,6 +14,7 @@ export type {
 } from './SearchEngine';
 export { extractSections } from './indexer/extractSections';
 export type { ExtractContext, ExtractedPage, ExtractedSection } from './indexer/extractSections';
+export { addHeadingIds } from './indexer/addHeadingIds';
 export { readFlareTocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';
 export type { TocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';
 export { parseJsLiteral } from './indexer/parseJsLiteral';

@@ -147,3 +147,29 @@ describe('extractSections on malformed HTML', () => {
     expect(junk.indexable).toBe(true);
   });
 });
+
+describe('extractSections on a theme with the site name in an <h1> link', () => {
+  it('takes the topic heading, not the header link, as title and main region', () => {
+    const page = extractSections(
+      '<html><body><div id="hd"><h1><a href="../index.html">Sitename docs</a></h1>' +
+        '<div class="nav"><a href="../index.html" accesskey="U">up</a></div></div>' +
+        '<div id="bd"><div class="section" id="s-routing"><h1>Routing</h1><p>Paths map to views.</p>' +
+        '<div class="section" id="s-converters"><h2>Converters</h2><p>Converters parse segments.</p>' +
+        '</div></div></div></body></html>',
+      { path: '/topics/routing.html' },
+    );
+    expect(page.title).toBe('Routing');
+    expect(page.sections.map((s) => [s.heading, s.anchor])).toEqual([
+      ['', ''],
+      ['Converters', 's-converters'],
+    ]);
+    expect(allText(page)).not.toContain('Sitename');
+  });
+
+  it('drops zero-width characters instead of splitting words at them', () => {
+    const page = extractSections('<h1>Roles</h1><p>administrable_role_\u200bauthorizations</p>', {
+      path: '/roles.html',
+    });
+    expect(page.sections[0]?.text).toBe('administrable_role_authorizations');
+  });
+});

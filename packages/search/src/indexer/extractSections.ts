@@ -2,8 +2,16 @@ import { load } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
-import { findAnchor, generateAnchor } from './sectionAnchors';
-import { isBlockElement, isExcluded, normaliseSpace, textOf } from './domText';
+import { findAnchor, planHeadingAnchors } from './sectionAnchors';
+import {
+  isBlockElement,
+  isChromeImage,
+  isExcluded,
+  isFalseFlag,
+  isSiteTitle,
+  normaliseSpace,
+  textOf,
+} from './domText';
 
 function safeDecode(text: string): string {
   try {
@@ -64,38 +72,39 @@ interface Landmarks {
   body?: Element;
   title?: Element;
   robots: string;
-  ids: Set<string>;
-  searchableFlags: string[];
+  /** An element of a search-results page (Flare's results list and heading). */
+  searchResults: boolean;
+  searchableFlags: Array<string | undefined>;
 }
 
 function scanDocument(root: AnyNode): Landmarks {
-  const found: Landmarks = { robots: '', ids: new Set(), searchableFlags: [] };
+  const found: Landmarks = { robots: '', searchResults: false, searchableFlags: [] };
   const stack: AnyNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type === 'tag') {
       const a = node.attribs;
-      if (a.id !== undefined) {
-        found.ids.add(a.id);
-        if (a.id === 'mc-main-content') found.flareMain ??= node;
+      if (a.id === 'mc-main-content') found.flareMain ??= node;
+      if (
+        (a.id !== undefined && SEARCH_RESULTS_MARK.test(a.id)) ||
+        (a.class !== undefined && a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))
+      ) {
+        found.searchResults = true;
       }
-      if (node.name === 'a' && a.name !== undefined) found.ids.add(a.name);
       if (a.role !== undefined && a.role.toLowerCase() === 'main') found.roleMain ??= node;
       switch (node.name) {
         case 'main':
           found.main ??= node;
           break;
         case 'h1':
-          found.firstH1 ??= node;
+          if (found.firstH1 === undefined && !isSiteTitle(node)) found.firstH1 = node;
           break;
         case 'body':
           found.body ??= node;
-          if (a['data-mc-searchable'] !== undefined)
-            found.searchableFlags.push(a['data-mc-searchable']);
+          found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
           break;
         case 'html':
-          if (a['data-mc-searchable'] !== undefined)
-            found.searchableFlags.push(a['data-mc-searchable']);
+          found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
           break;
         case 'title':
           found.title ??= node;
@@ -115,6 +124,21 @@ function scanDocument(root: AnyNode): Landmarks {
   return found;
 }
 
+/** Ids and classes of the search-results template Flare puts into a topic of its own. */
+const SEARCH_RESULTS_MARK = /^(?:search-?results|results-?heading|MCSearchResults\w*)$/i;
+const SEARCH_RESULTS_TEXT = /your search for\b[^<>]{0,300}?\breturned\b[^<>]{0,300}?\bresult\(s\)/i;
+
+/**
+ * True for a page that holds a search-results template ("Your search for ... returned ...
+ * result(s).") rather than a topic: it would match every query through its placeholder words.
+ */
+function isSearchResultsTemplate(source: string, found: Landmarks): boolean {
+  if (found.searchResults) return true;
+  if (!/result\(s\)/i.test(source)) return false;
+  const body = found.body ?? found.title?.parent;
+  return body !== undefined && body !== null && SEARCH_RESULTS_TEXT.test(textOf(body));
+}
+
 function pickMainRegion(found: Landmarks): Element | undefined {
   const parent = found.firstH1?.parent;
   return (
@@ -132,7 +156,7 @@ function findTitleHeading(region: Element): Element | undefined {
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type !== 'tag' || (node !== region && isExcluded(node))) continue;
-    if (node.name === 'h1') return node;
+    if (node.name === 'h1' && !isSiteTitle(node)) return node;
     for (let k = node.children.length - 1; k >= 0; k--) {
       const child = node.children[k];
       if (child !== undefined) stack.push(child);
@@ -167,7 +191,8 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   const found = scanDocument($.root().get(0) as AnyNode);
   const noIndex =
     /\bnoindex\b/i.test(found.robots) ||
-    found.searchableFlags.some((flag) => flag.toLowerCase() === 'false');
+    found.searchableFlags.some(isFalseFlag) ||
+    isSearchResultsTemplate(source, found);
   if (noIndex) {
     return { title: fileName, breadcrumb, sections: [], indexable: false, warnings };
   }
@@ -182,10 +207,10 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   const h1Text = h1 === undefined ? '' : textOf(h1);
   const title = h1Text || documentTitle || fileName;
 
-  const takenIds = found.ids;
+  const planned = planHeadingAnchors($.root().get(0) as AnyNode);
   const top: DraftSection = {
     heading: '',
-    anchor: h1 === undefined ? '' : findAnchor(h1, false),
+    anchor: h1 === undefined ? '' : findAnchor(h1, false) || (planned.get(h1) ?? ''),
     parts: [],
   };
   const drafts: DraftSection[] = [top];
@@ -193,7 +218,7 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   let truncated = false;
 
   const startSection = (heading: string, element: Element): DraftSection => {
-    const anchor = findAnchor(element, true) || generateAnchor(heading, takenIds);
+    const anchor = findAnchor(element, true) || (planned.get(element) ?? '');
     const draft = { heading, anchor, parts: [] };
     drafts.push(draft);
     return draft;
@@ -257,7 +282,7 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
     }
     const block = isBlockElement(name);
     if (block) target.parts.push(' ');
-    if (name === 'img') {
+    if (name === 'img' && !isChromeImage(node)) {
       const alt = node.attribs.alt;
       if (alt !== undefined && alt.trim() !== '') target.parts.push(' ', alt, ' ');
     }

@@ -14,6 +14,11 @@ export function folderBreadcrumb(path: string): string[] {
     } catch {
       // Keep a folder name that is not valid percent-encoding as it is.
     }
-    return name.replace(/[-_]+/g, ' ').trim();
+    // Underscores and slug hyphens stand for spaces; a spaced hyphen ("W - Invoices") is text.
+    return name
+      .replace(/_+/g, ' ')
+      .replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   });
 }

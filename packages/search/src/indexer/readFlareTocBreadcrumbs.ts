@@ -82,25 +82,30 @@ async function readLiteral(file: string): Promise<JsLiteral> {
   return parseJsLiteral(data.toString('utf8'));
 }
 
-/**
- * Reads `Data/Tocs/*.js` of a Flare doc set (each TOC file with its `Toc_Chunk<N>.js` chunks)
- * and returns the breadcrumb trail of every page it lists. The files are parsed as data, never
- * run. A doc set without TOC files gives an empty map; unreadable files are reported in
- * `problems` and skipped.
- */
-export async function readFlareTocBreadcrumbs(folder: string): Promise<TocBreadcrumbs> {
-  const byPath = new Map<string, string[]>();
-  const problems: string[] = [];
-  const tocDir = join(folder, 'Data', 'Tocs');
+/** Where Flare writes TOC files: `Data/Tocs/` (Flare 13 and later), `Data/` (Flare 12 and older). */
+const TOC_FOLDERS: ReadonlyArray<{ parts: string[]; isHead(name: string): boolean }> = [
+  { parts: ['Data', 'Tocs'], isHead: (name) => !/_chunk\d+\.js$/i.test(name) },
+  // Data/ also holds the index, glossary and other files of the same shape: only Toc*.js.
+  { parts: ['Data'], isHead: (name) => /^toc.*\.js$/i.test(name) && !/_chunk\d+\.js$/i.test(name) },
+];
+
+async function readTocFolder(
+  folder: string,
+  where: { parts: string[]; isHead(name: string): boolean },
+  byPath: Map<string, string[]>,
+  problems: string[],
+): Promise<void> {
+  const tocDir = join(folder, ...where.parts);
+  const shown = where.parts.join('/');
   let names: string[];
   try {
     names = (await readdir(tocDir)).filter((name) => name.toLowerCase().endsWith('.js'));
   } catch {
-    return { byPath, problems };
+    return;
   }
   const byName = new Map(names.map((name) => [name.toLowerCase(), name]));
   const heads = names
-    .filter((name) => !/_chunk\d+\.js$/i.test(name))
+    .filter((name) => where.isHead(name))
     .sort((a, b) =>
       a.toLowerCase() === 'toc.js' ? -1 : b.toLowerCase() === 'toc.js' ? 1 : a.localeCompare(b),
     );
@@ -117,19 +122,32 @@ export async function readFlareTocBreadcrumbs(folder: string): Promise<TocBreadc
       for (let k = 0; k < count; k++) {
         const chunkName = byName.get(`${prefix}${k}.js`.toLowerCase());
         if (chunkName === undefined) {
-          problems.push(`Data/Tocs/${head}: chunk ${prefix}${k}.js is missing`);
+          problems.push(`${shown}/${head}: chunk ${prefix}${k}.js is missing`);
           continue;
         }
         try {
           readChunk(await readLiteral(join(tocDir, chunkName)), titles, paths);
         } catch (error) {
-          problems.push(`Data/Tocs/${chunkName}: ${(error as Error).message}`);
+          problems.push(`${shown}/${chunkName}: ${(error as Error).message}`);
         }
       }
       walkTree(literal.tree, titles, paths, byPath);
     } catch (error) {
-      problems.push(`Data/Tocs/${head}: ${(error as Error).message}`);
+      problems.push(`${shown}/${head}: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * Reads the TOC files of a Flare doc set (`Data/Tocs/*.js` of Flare 13 and later, `Data/Toc*.js`
+ * of Flare 12 and older, each with its `Toc_Chunk<N>.js` chunks) and returns the breadcrumb
+ * trail of every page they list; the first TOC that lists a page wins. The files are parsed as
+ * data, never run. A doc set without TOC files gives an empty map; unreadable files are
+ * reported in `problems` and skipped.
+ */
+export async function readFlareTocBreadcrumbs(folder: string): Promise<TocBreadcrumbs> {
+  const byPath = new Map<string, string[]>();
+  const problems: string[] = [];
+  for (const where of TOC_FOLDERS) await readTocFolder(folder, where, byPath, problems);
   return { byPath, problems };
 }

@@ -1,5 +1,8 @@
 import type { AnyNode, Element } from 'domhandler';
 import { foldCase } from '../text/foldCase';
+import { isExcluded, isSiteTitle, textOf } from './domText';
+
+const HEADING = /^h[1-6]$/;
 
 function isElement(node: AnyNode | null | undefined): node is Element {
   return node?.type === 'tag';
@@ -69,4 +72,45 @@ export function generateAnchor(heading: string, taken: Set<string>): string {
   for (let n = 2; taken.has(anchor); n++) anchor = `${slug}-${n}`;
   taken.add(anchor);
   return anchor;
+}
+
+/**
+ * The ids a page's headings get when they have no anchor of their own ({@link findAnchor} finds
+ * none), except the first `<h1>` and headings inside navigation or chrome: a slug of the heading text ({@link generateAnchor}), in document order, never equal to
+ * an id or bookmark name already in the page. Both the indexer and the publish step
+ * (`addHeadingIds`) use this plan, so the anchors of hit URLs are the ids the served page has.
+ */
+export function planHeadingAnchors(root: AnyNode): Map<Element, string> {
+  const taken = new Set<string>();
+  const headings: Element[] = [];
+  const stack: Array<{ node: AnyNode; excluded: boolean }> = [{ node: root, excluded: false }];
+  while (stack.length > 0) {
+    const { node, excluded: above } = stack.pop() as { node: AnyNode; excluded: boolean };
+    let excluded = above;
+    if (isElement(node)) {
+      const a = node.attribs;
+      if (a.id !== undefined) taken.add(a.id);
+      if (node.name === 'a' && a.name !== undefined) taken.add(a.name);
+      excluded ||= isExcluded(node);
+      // Headings in navigation and chrome never become sections, so they need no id.
+      if (!excluded && HEADING.test(node.name)) headings.push(node);
+    }
+    if (isElement(node) || node.type === 'root' || node.type === 'cdata') {
+      for (let k = node.children.length - 1; k >= 0; k--) {
+        const child = node.children[k];
+        if (child !== undefined) stack.push({ node: child, excluded });
+      }
+    }
+  }
+  const plan = new Map<Element, string>();
+  // The first <h1> is the page title (its section is the page top) or sits outside the main
+  // region: either way no hit links to it, so the page keeps it as it is.
+  const title = headings.find((h) => h.name === 'h1' && !isSiteTitle(h));
+  for (const heading of headings) {
+    if (heading === title) continue;
+    // An id attribute that is present but empty cannot be given a second value.
+    if (heading.attribs.id !== undefined || findAnchor(heading, true) !== '') continue;
+    plan.set(heading, generateAnchor(textOf(heading), taken));
+  }
+  return plan;
 }

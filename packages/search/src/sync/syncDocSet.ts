@@ -5,6 +5,7 @@ import type { PageRecord } from '../core/analysePage';
 import { IndexAbortError } from '../core/IndexStore';
 import { extractSections } from '../indexer/extractSections';
 import { readFlareTocBreadcrumbs } from '../indexer/readFlareTocBreadcrumbs';
+import { readPageTrails } from '../indexer/readPageTrails';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { listDocSetPages } from './listDocSetPages';
 
@@ -12,7 +13,7 @@ import { listDocSetPages } from './listDocSetPages';
  * Version of the extraction rules. It is part of every page hash, so changing the indexer
  * (and this number) re-indexes every page on the next run.
  */
-export const INDEXER_VERSION = '1';
+export const INDEXER_VERSION = '2';
 
 /** Progress of a sync: pages read so far (`phase: 'read'`), then pages written (`'write'`). */
 export interface SyncProgress {
@@ -80,7 +81,7 @@ function pageHash(bytes: Uint8Array, breadcrumb: string[] | undefined): string {
  * Brings the index of one doc set up to date with its folder: pages whose content hash
  * (file bytes, breadcrumb, indexer version) changed are extracted again, new pages added and
  * vanished ones removed, all in one atomic write. Breadcrumbs come from Flare's TOC files when
- * present. A page that cannot be read or parsed is reported and skipped, never fatal.
+ * present, else from the hierarchy links of the pages (Sphinx, DocBook), else from the folders. A page that cannot be read or parsed is reported and skipped, never fatal.
  */
 export async function syncDocSet(
   engine: SearchEngine,
@@ -95,7 +96,11 @@ export async function syncDocSet(
   };
   const paths = await listDocSetPages(docSet.folder);
   const toc = await readFlareTocBreadcrumbs(docSet.folder);
-  for (const problem of toc.problems) warn('/Data/Tocs', problem);
+  for (const problem of toc.problems) warn('/Data', problem);
+  const pageTrails = await readPageTrails(
+    docSet.folder,
+    paths.filter((path) => !toc.byPath.has(path)),
+  );
 
   for (let attempt = 1; ; attempt++) {
     const indexed = await engine.indexedPages(docSet.id);
@@ -112,7 +117,7 @@ export async function syncDocSet(
       });
     for (const path of paths) {
       if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
-      const breadcrumb = toc.byPath.get(path);
+      const breadcrumb = toc.byPath.get(path) ?? pageTrails.get(path);
       let bytes: Uint8Array;
       try {
         bytes = await readFile(join(docSet.folder, ...path.split('/')));

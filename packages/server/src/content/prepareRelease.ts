@@ -4,6 +4,7 @@ import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { addHeadingIds } from '@docs-portal/search';
 import { isCompressible, MIN_COMPRESSIBLE_BYTES } from './contentTypes';
 import type { PublishBudget } from './PublishBudget';
 import { MANIFEST_FILE, type ReleaseManifest } from './ReleaseStore';
@@ -109,7 +110,7 @@ export async function prepareRelease(
     let data: Buffer | null = null;
     if (scriptTag !== null && isHtmlPage(relative) && info.size <= MAX_COMPRESS_BYTES) {
       const page = await readFile(file);
-      data = injectHighlighter(page, scriptTag);
+      data = injectHighlighter(addHeadingIds(page), scriptTag);
       if (data !== page) {
         await writeFile(file, data);
         await utimes(file, info.atime, info.mtime);

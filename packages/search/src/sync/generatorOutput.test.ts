@@ -1,0 +1,184 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../../test/fixtures';
+import { createSearchEngine } from '../createSearchEngine';
+import { addHeadingIds } from '../indexer/addHeadingIds';
+import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
+import { syncDocSet } from './syncDocSet';
+
+/** The fixture doc sets written like real Flare 12, Sphinx and DocBook output. */
+const SETS = ['flare12', 'sphinx-site', 'docbook-site'] as const;
+
+/** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
+const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
+  flare12: [
+    'Wayfinder',
+    'Porcupine',
+    'Lanternfish',
+    'Quokka',
+    'Kestrel',
+    'Tangerine',
+    'Plumtree',
+    'Searchlantern',
+    'Collapsed',
+    'Expanded',
+    'Icon',
+    'Sasquatch',
+    'Ocelot',
+    'Narwhal',
+    'Wolverine',
+    'Yonder',
+    'returned',
+    'Abstract',
+  ],
+  'sphinx-site': ['Flamingo', 'Gondola', 'Quicksilver', 'Marzipan', 'modules', 'Navigation'],
+  'docbook-site': ['Prev', 'Home', 'Contents'],
+};
+
+let engine: SearchEngine;
+let work: string;
+const EVERYONE = { audiences: ['customer'] };
+
+function descriptor(id: string): DocSetDescriptor {
+  return {
+    id,
+    title: id,
+    product: 'Fixture',
+    version: '1.0',
+    docType: 'User Guide',
+    audience: ['*'],
+    urlPrefix: `/docs/${id}`,
+    folder: join(FIXTURES, id),
+  };
+}
+
+async function search(q: string) {
+  return engine.search(
+    { q, product: [], version: [], docType: [], page: 1, pageSize: 50, explain: false },
+    EVERYONE,
+  );
+}
+
+async function hitFor(q: string, path: string) {
+  const { hits } = await search(q);
+  return hits.find((hit) => decodeURI(hit.url.split('?')[0] ?? '').endsWith(path));
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'search-generators-'));
+  engine = await createSearchEngine({ engine: 'sqlite', dataDir: work });
+  for (const id of SETS) await syncDocSet(engine, descriptor(id));
+});
+
+afterAll(async () => {
+  await engine.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('real generator structures', () => {
+  it.each(SETS)('finds no word of the skin or of unsearchable parts of %s', async (id) => {
+    for (const word of NOT_SEARCHABLE[id]) {
+      const response = await search(word);
+      expect(
+        response.hits.map((hit) => hit.url),
+        word,
+      ).toEqual([]);
+      const { suggestions } = await engine.suggest({ q: word.slice(0, 5), limit: 20 }, EVERYONE);
+      expect(
+        suggestions.filter((s) => s.text.toLowerCase().includes(word.toLowerCase())),
+        word,
+      ).toEqual([]);
+    }
+  });
+
+  it.each(SETS)('links every section of %s to an element of the published page', async (id) => {
+    const { hits } = await search(
+      id === 'flare12' ? 'billing statement' : id === 'sphinx-site' ? 'agent' : 'entries',
+    );
+    expect(hits.length).toBeGreaterThan(0);
+    const all = await Promise.all(['a', 'the', 'of', 'and'].map((q) => search(q)));
+    const urls = new Set(
+      [...hits, ...all.flatMap((r) => r.hits)].flatMap((hit) => [
+        hit.url,
+        ...hit.sections.map((s) => s.url),
+      ]),
+    );
+    let withAnchor = 0;
+    for (const url of urls) {
+      const [pathAndQuery, fragment] = url.split('#');
+      if (fragment === undefined || !url.startsWith(`/docs/${id}/`)) continue;
+      withAnchor++;
+      const path = decodeURI(pathAndQuery?.split('?')[0] ?? '').replace(`/docs/${id}`, '');
+      const served = addHeadingIds(readFileSync(join(FIXTURES, id, path)));
+      const $ = load(served.toString('utf8'));
+      const name = decodeURIComponent(fragment);
+      const found = $('[id]')
+        .toArray()
+        .some((el) => el.attribs.id === name)
+        ? true
+        : $('a[name]')
+            .toArray()
+            .some((el) => el.attribs.name === name);
+      expect(found, url).toBe(true);
+    }
+    expect(withAnchor).toBeGreaterThan(0);
+  });
+
+  it('keeps the alt text of content images and the text of drop-down heads searchable', async () => {
+    expect(await hitFor('remittance stub', '/Content/Billing/Billing_Overview.htm')).toBeDefined();
+    expect(await hitFor('timeline', '/Content/Billing/Billing_Cycles.htm')).toBeDefined();
+  });
+
+  it('joins words split by zero-width characters', async () => {
+    const hit = await hitFor(
+      'administrable_role_authorizations',
+      '/Content/Billing/Billing_Overview.htm',
+    );
+    expect(hit?.snippet).toContain('administrable_role_');
+    expect(hit?.snippet).not.toMatch(/administrable_role_\s/);
+    expect(hit?.snippet).not.toContain('\u200b');
+  });
+
+  it('leaves out the search-results template topic and pages marked not searchable', async () => {
+    expect(await hitFor('search', '/Content/Search_Results.htm')).toBeUndefined();
+    expect(await hitFor('refund', '/Content/Billing/Draft_Refunds.htm')).toBeUndefined();
+    for (const q of ['Searc', 'Refund D']) {
+      const { suggestions } = await engine.suggest({ q, limit: 20 }, EVERYONE);
+      expect(suggestions.filter((s) => s.kind === 'title').map((s) => s.text)).toEqual([]);
+    }
+  });
+
+  it('takes breadcrumbs from the Flare 12 TOC in Data/, not from folders', async () => {
+    expect((await hitFor('prorated', '/Content/Billing/Billing_Cycles.htm'))?.breadcrumb).toEqual([
+      'Billing and Payments',
+    ]);
+    expect((await hitFor('waive', '/Content/Billing/Late_Fees.htm'))?.breadcrumb).toEqual([
+      'Billing and Payments',
+      'Collections',
+    ]);
+  });
+
+  it('keeps the folder name as written for a page outside every TOC', async () => {
+    expect(
+      (await hitFor('downloadable', '/Content/W - Invoices/Invoice_Archive.htm'))?.breadcrumb,
+    ).toEqual(['W - Invoices']);
+  });
+
+  it('takes Sphinx breadcrumbs from the related bar, without the root page', async () => {
+    expect((await hitFor('musl', '/guide/agents.html'))?.breadcrumb).toEqual(['User guide']);
+    expect((await hitFor('lockfile', '/guide/pipelines.html'))?.breadcrumb).toEqual(['User guide']);
+    expect((await hitFor('outbound', '/guide/index.html'))?.breadcrumb).toEqual([]);
+  });
+
+  it('follows DocBook up links from page to page, without the book itself', async () => {
+    expect((await hitFor('cleared', '/ch01s02.html'))?.breadcrumb).toEqual(['Chapter 1. Ledgers']);
+    // This page has only the navigation footer's Up link: the title comes from the page above.
+    expect((await hitFor('journaled', '/ch01s03.html'))?.breadcrumb).toEqual([
+      'Chapter 1. Ledgers',
+    ]);
+    expect((await hitFor('liabilities', '/ch01.html'))?.breadcrumb).toEqual([]);
+  });
+});
