@@ -40,7 +40,8 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
 
 let engine: SearchEngine;
 let work: string;
-const EVERYONE = { audiences: ['customer'] };
+/** A reader of every fixture doc set. */
+const EVERYONE = { docSetIds: [...SETS] };
 
 function descriptor(id: string): DocSetDescriptor {
   return {
@@ -49,7 +50,6 @@ function descriptor(id: string): DocSetDescriptor {
     product: 'Fixture',
     version: '1.0',
     docType: 'User Guide',
-    audience: ['*'],
     urlPrefix: `/docs/${id}`,
     folder: join(FIXTURES, id),
   };
