@@ -174,7 +174,7 @@ export async function prepareRelease(
     name: 'prepareFile',
     minThreads: threads,
     maxThreads: threads,
-    concurrentTasksPerWorker: 2,
+    concurrentTasksPerWorker: 1,
     execArgv: workerExecArgv(workerFile),
   });
   const digests: Record<string, string> = {};
