@@ -68,7 +68,7 @@ async function copyFolder(
         isFile = target.isFile();
       }
       if (isFolder) {
-        if (chain.includes(realPath)) {
+        if (chain.includes(realPath) || inside(realPath, root)) {
           throw new DocSetError(
             'bad_source',
             `${fromPath} is a symbolic link to one of its own parent folders.`,
