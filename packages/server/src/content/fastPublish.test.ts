@@ -95,11 +95,34 @@ describe('publishing again links unchanged files from the served release', () =>
   });
 });
 
+describe('preparing in worker threads', () => {
+  it('links unchanged files from the previous release there too', async () => {
+    const files = { 'a.htm': topicPage('A', 'a'), 'b.css': text(3000), 'c.png': randomBytes(5000) };
+    const meta = { docSetId: 'guide', release: 1, source: '/src' };
+    const budget = () => new PublishBudget(DEFAULT_PUBLISH_LIMITS);
+    const first = writeFolder(files);
+    await prepareRelease(first, meta, budget(), { basePath: '/docs', threads: 2 });
+    const { digests } = JSON.parse(
+      readFileSync(path.join(first, MANIFEST_FILE), 'utf8'),
+    ) as ReleaseManifest;
+    const second = writeFolder({ ...files, 'b.css': text(4000) });
+    const prepared = await prepareRelease(second, { ...meta, release: 2 }, budget(), {
+      basePath: '/docs',
+      threads: 2,
+      previous: { dir: first, digests },
+    });
+    expect(prepared.linkedCount).toBe(2);
+    for (const same of ['a.htm', 'a.htm.br', 'a.htm.gz', 'c.png'])
+      expect(inode(path.join(second, same)), same).toBe(inode(path.join(first, same)));
+    expect(inode(path.join(second, 'b.css'))).not.toBe(inode(path.join(first, 'b.css')));
+  });
+});
+
 describe('precompression', () => {
   let root = '';
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('writes .gz and .br only for compressible types of 1 KB or more that shrink', async () => {
+  it('writes .gz and .br only for compressible types of 1 KB or more that shrink (in worker threads)', async () => {
     root = mkdtempSync(path.join(tmpdir(), 'release-'));
     const files: Record<string, string | Buffer> = {
       'big.css': text(5000),
@@ -117,6 +140,7 @@ describe('precompression', () => {
       root,
       { docSetId: 'guide', release: 1, source: '/src' },
       new PublishBudget(DEFAULT_PUBLISH_LIMITS),
+      { threads: 2 },
     );
     const siblings = readdirSync(root).filter((f) => /\.(gz|br)$/.test(f));
     expect(siblings.sort()).toEqual(

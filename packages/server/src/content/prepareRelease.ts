@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { DocSetError } from './DocSetError';
 import { isCompressible, MIN_COMPRESSIBLE_BYTES } from './contentTypes';
-import type { PrepareFileResult, PrepareFileTask } from './prepareFile';
+import { prepareFile, type PrepareFileResult, type PrepareFileTask } from './prepareFile';
 import type { PublishBudget } from './PublishBudget';
 import { MANIFEST_FILE, type ReleaseManifest } from './ReleaseStore';
 
@@ -38,7 +38,7 @@ export function injectHighlighter(page: Buffer, scriptTag: string): Buffer {
 
 /**
  * The per-page HTML transform of publishing, applied to every `.htm`/`.html` page before it is
- * digested and compressed (runs in the preparing worker threads). Returns `page` itself when
+ * digested and compressed (in the preparing worker threads of a large release). Returns `page` itself when
  * nothing changed.
  */
 export function preparePage(page: Buffer, scriptTag: string | null): Buffer {
@@ -64,7 +64,10 @@ export interface PrepareReleaseOptions {
   basePath?: string;
   /** The release served now: files that come out identical are hard links to its files. */
   previous?: PreviousRelease | null;
-  /** Worker threads that digest and compress (default: the cores, at most 4). */
+  /**
+   * Worker threads that digest and compress; 0 does the work in this thread. Default: in this
+   * thread for releases of fewer than {@link IN_THREAD_MAX_FILES} files, else the cores, at most 4.
+   */
   threads?: number;
   /** The file a worker thread runs (default `prepareFile`); tests swap in a failing one. */
   workerFile?: URL;
@@ -81,6 +84,12 @@ function siblingDigests(
   }
   return siblings;
 }
+
+/**
+ * Releases smaller than this are prepared in the calling thread by default: starting worker
+ * threads (each loads the TypeScript loader) takes longer than preparing them.
+ */
+export const IN_THREAD_MAX_FILES = 100;
 
 async function listFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -126,7 +135,8 @@ function defaultWorkerFile(): URL {
  * sibling for each compressible file of 1 KB or more (when it saves space), records each file's
  * content digest (the ETag source) and writes the manifest. A file identical to the same path in
  * `options.previous` is a hard link to it (with its siblings), which skips compressing it again.
- * The per-file work runs in worker threads, so the event loop stays free. Changed pages and the
+ * The per-file work of a large release runs in worker threads, so the event loop stays free and
+ * every core works. Changed pages and the
  * siblings keep the original's modification time, so Last-Modified is the same whichever
  * encoding a reader gets.
  * @throws DocSetError `prepare_failed` naming the file when a worker fails on one (the caller
@@ -168,15 +178,24 @@ export async function prepareRelease(
     };
   };
   const workerFile = options.workerFile ?? defaultWorkerFile();
-  const threads = Math.max(1, options.threads ?? Math.min(availableParallelism(), 4));
-  const pool = new Piscina<PrepareFileTask, PrepareFileResult>({
-    filename: workerFile.href,
-    name: 'prepareFile',
-    minThreads: threads,
-    maxThreads: threads,
-    concurrentTasksPerWorker: 1,
-    execArgv: workerExecArgv(workerFile),
-  });
+  const threads =
+    options.threads ??
+    (originals.length < IN_THREAD_MAX_FILES && !options.workerFile
+      ? 0
+      : Math.min(availableParallelism(), 4));
+  const pool =
+    threads > 0
+      ? new Piscina<PrepareFileTask, PrepareFileResult>({
+          filename: workerFile.href,
+          name: 'prepareFile',
+          minThreads: threads,
+          maxThreads: threads,
+          // One task per thread: a thread that dies is blamed on the file it was preparing.
+          concurrentTasksPerWorker: 1,
+          execArgv: workerExecArgv(workerFile),
+        })
+      : null;
+  const prepare = (task: PrepareFileTask) => (pool ? pool.run(task) : prepareFile(task));
   const digests: Record<string, string> = {};
   let totalBytes = 0;
   let compressedCount = 0;
@@ -189,7 +208,7 @@ export async function prepareRelease(
       const relative = originals[next++] as string;
       try {
         budget.checkAborted();
-        const result = await pool.run(taskOf(relative));
+        const result = await prepare(taskOf(relative));
         totalBytes += result.size;
         digests[relative] = result.digest;
         for (const [suffix, digest] of Object.entries(result.siblings))
@@ -210,9 +229,9 @@ export async function prepareRelease(
     }
   };
   try {
-    await Promise.all(Array.from({ length: threads * 2 }, lane));
+    await Promise.all(Array.from({ length: Math.max(threads, 2) * 2 }, lane));
   } finally {
-    await pool.destroy();
+    await pool?.destroy();
   }
   if (failure !== null) throw failure;
   const manifest: ReleaseManifest = {
