@@ -9,6 +9,39 @@ function inside(root: string, candidate: string): boolean {
   return candidate === root || candidate.startsWith(`${root}${path.sep}`);
 }
 
+/** Files copied at once: small files are bound by system calls, which overlap on the thread pool. */
+const COPY_CONCURRENCY = 8;
+
+/** Runs jobs with at most `limit` in flight; the first failure is kept and stops new ones. */
+class BoundedWork {
+  private readonly running = new Set<Promise<void>>();
+  private failure: { error: unknown } | null = null;
+
+  constructor(private readonly limit: number) {}
+
+  /** Starts `job` once a slot is free. @throws the first failure of an earlier job. */
+  async add(job: () => Promise<void>): Promise<void> {
+    while (this.running.size >= this.limit) await Promise.race(this.running);
+    this.rethrow();
+    const running: Promise<void> = job()
+      .catch((error: unknown) => {
+        this.failure ??= { error };
+      })
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
+  }
+
+  /** Waits until no job runs (so nothing writes into a folder about to be removed). */
+  async settle(): Promise<void> {
+    await Promise.all(this.running);
+  }
+
+  /** @throws the first failure of a job, if any. */
+  rethrow(): void {
+    if (this.failure) throw this.failure.error;
+  }
+}
+
 /** Options of {@link stageSource}. */
 export interface StageSourceOptions {
   /**
@@ -78,8 +111,10 @@ async function copyFolder(
       } else if (isFile) {
         const info = await stat(realPath);
         budget.addFile(entryRelative, info.size);
-        await copyFile(realPath, toPath, constants.COPYFILE_FICLONE);
-        await utimes(toPath, info.atime, info.mtime);
+        await copies.add(async () => {
+          await copyFile(realPath, toPath, constants.COPYFILE_FICLONE);
+          await utimes(toPath, info.atime, info.mtime);
+        });
       } else {
         throw new DocSetError(
           'bad_source',
@@ -88,7 +123,13 @@ async function copyFolder(
       }
     }
   };
-  await walk(root, dest, '', [root]);
+  const copies = new BoundedWork(COPY_CONCURRENCY);
+  try {
+    await walk(root, dest, '', [root]);
+  } finally {
+    await copies.settle();
+  }
+  copies.rethrow();
 }
 
 /**
