@@ -111,17 +111,15 @@ export interface PreparedRelease {
 }
 
 /**
- * Node flags for the worker threads: the parent's, plus the TypeScript loader when the worker
- * file is TypeScript and the parent was started without it (as under the test runner).
+ * Node flags for the worker threads when they need more than the parent's (which they inherit
+ * otherwise): the TypeScript loader, when the worker file is TypeScript and the parent was started
+ * without it (as under the test runner).
  */
-function workerExecArgv(workerFile: URL): string[] {
-  const flags = [...process.execArgv];
+function workerExecArgv(workerFile: URL): string[] | undefined {
   const typescript = workerFile.pathname.endsWith('.ts');
-  if (typescript && !flags.some((flag) => flag.includes('tsx'))) {
-    const loader = createRequire(import.meta.url).resolve('tsx');
-    flags.push('--import', pathToFileURL(loader).href);
-  }
-  return flags;
+  if (!typescript || process.execArgv.some((flag) => flag.includes('tsx'))) return undefined;
+  const loader = createRequire(import.meta.url).resolve('tsx');
+  return [...process.execArgv, '--import', pathToFileURL(loader).href];
 }
 
 function defaultWorkerFile(): URL {
@@ -183,6 +181,7 @@ export async function prepareRelease(
     (originals.length < IN_THREAD_MAX_FILES && !options.workerFile
       ? 0
       : Math.min(availableParallelism(), 4));
+  const execArgv = threads > 0 ? workerExecArgv(workerFile) : undefined;
   const pool =
     threads > 0
       ? new Piscina<PrepareFileTask, PrepareFileResult>({
@@ -192,7 +191,7 @@ export async function prepareRelease(
           maxThreads: threads,
           // One task per thread: a thread that dies is blamed on the file it was preparing.
           concurrentTasksPerWorker: 1,
-          execArgv: workerExecArgv(workerFile),
+          ...(execArgv ? { execArgv } : {}),
         })
       : null;
   const prepare = (task: PrepareFileTask) => (pool ? pool.run(task) : prepareFile(task));
