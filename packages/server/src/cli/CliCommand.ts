@@ -24,6 +24,11 @@ export interface CliContext {
   err(line: string): void;
   /** Aborted when the user interrupts (SIGINT/SIGTERM). */
   signal: AbortSignal;
+  /**
+   * Rewrites the status line in place (an empty line removes it); only when stderr is a terminal.
+   * Commands show progress through it, and print one summary line at the end either way.
+   */
+  status?(line: string): void;
 }
 
 /** One subcommand of `packages/server/src/cli/main.ts`. */

@@ -1,5 +1,7 @@
-import { DocSetPublisher } from '../content/DocSetPublisher';
+import { DocSetPublisher, type PublishResult } from '../content/DocSetPublisher';
+import type { PublishProgress } from '../content/PublishBudget';
 import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
+import { ProgressLine, rateAndEta } from './ProgressLine';
 
 /** Bytes as people read them: 1.2 MB. */
 export function formatBytes(bytes: number): string {
@@ -13,19 +15,50 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** `publish <docSetId> <folder|archive>`: a new release, served at once. */
+/** The status line of a publish: what is being done, how far, how fast. */
+export function publishStatus(progress: PublishProgress, elapsedMs: number): string {
+  if (progress.phase === 'copying') {
+    return `Copying: ${progress.files} files, ${formatBytes(progress.bytes)}, ${rateAndEta(progress.files, null, elapsedMs, 'files')}`;
+  }
+  return `Preparing: ${progress.files}/${progress.total ?? '?'} files, ${rateAndEta(progress.files, progress.total, elapsedMs, 'files')}`;
+}
+
+/** The one line that sums a publish up, with its speed. */
+export function publishSummary(docSetId: string, result: PublishResult, elapsedMs: number): string {
+  const seconds = Math.max(elapsedMs, 1) / 1000;
+  return `Published ${docSetId} release ${result.release}: ${result.fileCount} files, ${formatBytes(result.totalBytes)}, ${result.compressedCount} precompressed (gzip, brotli), ${result.linkedCount} unchanged (linked) in ${seconds.toFixed(1)} s (${Math.round(result.fileCount / seconds)} files/s, ${formatBytes(result.totalBytes / seconds)}/s).`;
+}
+
+/** `publish <docSetId> <folder|archive> [--dereference]`: a new release, served at once. */
 export const publishCommand: CliCommand = {
-  args: '<docSetId> <folder|archive.tar.gz|archive.tgz|archive.zip>',
+  args: '<docSetId> <folder|archive.tar.gz|archive.tgz|archive.zip> [--dereference]',
   summary:
-    'publish a folder or archive as the next release of a doc set (atomic; the previous release is kept for rollback)',
-  async run(args, { config, out, signal }) {
-    const [docSetId, source, ...rest] = args;
-    if (!docSetId || !source || rest.length > 0)
+    'publish a folder or archive as the next release of a doc set (atomic; the previous release is kept for rollback; --dereference copies what links pointing outside the folder lead to)',
+  async run(args, { config, out, signal, status }) {
+    const dereference = args.includes('--dereference');
+    const [docSetId, source, ...rest] = args.filter((a) => a !== '--dereference');
+    if (
+      !docSetId ||
+      !source ||
+      rest.length > 0 ||
+      docSetId.startsWith('-') ||
+      source.startsWith('-')
+    )
       throw new UsageError('publish needs a doc set id and a folder or archive');
-    const result = await new DocSetPublisher(config).publish(docSetId, source, { signal });
-    out(
-      `Published ${docSetId} release ${result.release}: ${result.fileCount} files, ${formatBytes(result.totalBytes)}, ${result.compressedCount} precompressed (gzip, brotli).`,
-    );
+    const progress = new ProgressLine(status);
+    const started = performance.now();
+    let result: PublishResult;
+    try {
+      result = await new DocSetPublisher(config).publish(docSetId, source, {
+        signal,
+        dereference,
+        onProgress: (p) =>
+          progress.update(p.phase, (elapsed) => publishStatus(p, elapsed), p.files === p.total),
+      });
+    } finally {
+      progress.clear();
+    }
+    out(publishSummary(docSetId, result, performance.now() - started));
     out(`Now serving ${result.releaseDir}`);
     if (result.pruned.length > 0) out(`Deleted old releases: ${result.pruned.join(', ')}`);
     return EXIT_CODES.ok;

@@ -1,16 +1,23 @@
-import { createSearchEngine, syncDocSets } from '@docs-portal/search';
+import { createSearchEngine, type SyncProgress, syncDocSets } from '@docs-portal/search';
 import { checkSharedDataFolder } from '../cluster/sharedDataFolder';
 import { ServedReleases } from '../content/ServedReleases';
 import { searchEngineConfig } from '../search/searchEngineConfig';
 import { publishedDescriptors } from '../search/SearchIndexing';
 import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
+import { ProgressLine, rateAndEta } from './ProgressLine';
+
+/** The status line of a re-index: the doc set, its phase, pages done, rate and time left. */
+export function reindexStatus(docSetId: string, progress: SyncProgress, elapsedMs: number): string {
+  const phase = progress.phase === 'read' ? 'reading' : 'writing';
+  return `${docSetId}: ${phase} ${progress.done}/${progress.total} pages, ${progress.changed} changed, ${rateAndEta(progress.done, progress.total, elapsedMs, 'pages')}`;
+}
 
 /** `reindex [docSetId...]`: brings the search index up to date, showing progress. */
 export const reindexCommand: CliCommand = {
   args: '[docSetId...]',
   summary:
     're-index the published doc sets (only changed pages; atomic per doc set: an interrupted run leaves the previous index serving); publishes nothing',
-  async run(args, { config, out, err, signal }) {
+  async run(args, { config, out, err, signal, status }) {
     const known = new Set(config.docSets.map((d) => d.id));
     const unknown = args.filter((a) => !known.has(a));
     if (unknown.length > 0) {
@@ -43,9 +50,9 @@ export const reindexCommand: CliCommand = {
       markers.close();
       throw error;
     });
+    const progress = new ProgressLine(status);
     try {
       let current = '';
-      let lastLine = 0;
       const results = await syncDocSets(engine, descriptors, {
         signal,
         logger: {
@@ -53,19 +60,18 @@ export const reindexCommand: CliCommand = {
         },
         onDocSet: (docSet) => {
           current = docSet.id;
-          err(`${docSet.id}: reading ${docSet.folder}`);
         },
-        onProgress: (p) => {
-          const now = Date.now();
-          if (p.done === p.total || now - lastLine > 500) {
-            lastLine = now;
-            err(`  ${current} ${p.phase} ${p.done}/${p.total} pages, ${p.changed} changed`);
-          }
-        },
+        onProgress: (p) =>
+          progress.update(
+            `${current} ${p.phase}`,
+            (elapsed) => reindexStatus(current, p, elapsed),
+            p.done === p.total,
+          ),
       });
+      progress.clear();
       for (const [id, r] of results) {
         out(
-          `${id}: ${r.pages} pages, ${r.changed} re-indexed, ${r.removed} removed, ${Math.round(r.ms)} ms${r.warnings.length ? `, ${r.warnings.length} warnings` : ''}`,
+          `${id}: ${r.pages} pages, ${r.changed} re-indexed, ${r.removed} removed, ${Math.round(r.ms)} ms (${Math.round((r.pages * 1000) / Math.max(r.ms, 1))} pages/s)${r.warnings.length ? `, ${r.warnings.length} warnings` : ''}`,
         );
       }
       const stats = await engine.stats();
@@ -74,6 +80,7 @@ export const reindexCommand: CliCommand = {
       );
       return EXIT_CODES.ok;
     } finally {
+      progress.clear();
       markers.close();
       await engine.close();
     }

@@ -13,6 +13,8 @@ export interface CliEnvironment {
   err(line: string): void;
   /** Aborted on interruption. */
   signal?: AbortSignal;
+  /** Rewrites the status line of a terminal; absent when diagnostics do not go to one. */
+  status?(line: string): void;
   /** The command table (default: COMMANDS). */
   commands?: Record<string, CliCommand>;
 }
@@ -57,6 +59,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
       out: environment.out,
       err: environment.err,
       signal: environment.signal ?? new AbortController().signal,
+      ...(environment.status ? { status: environment.status } : {}),
     };
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -8,6 +8,7 @@ export type DocSetErrorCode =
   | 'lock_unavailable'
   | 'lock_lost'
   | 'no_previous_release'
+  | 'prepare_failed'
   | 'aborted';
 
 /**

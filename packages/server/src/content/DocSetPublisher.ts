@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import { DocSetError, unknownDocSet } from './DocSetError';
 import { type DocSetLogger, silentLogger } from './DocSetLogger';
-import { prepareRelease } from './prepareRelease';
+import { prepareRelease, type PreviousRelease } from './prepareRelease';
 import {
   DEFAULT_PUBLISH_LIMITS,
   PublishBudget,
@@ -45,6 +45,8 @@ export interface PublishResult {
   totalBytes: number;
   /** Files that got `.gz` and `.br` siblings. */
   compressedCount: number;
+  /** Files identical to the previous release's, hard-linked from it instead of copied. */
+  linkedCount: number;
   /** Older releases deleted by the retention rule. */
   pruned: number[];
 }
@@ -53,8 +55,10 @@ export interface PublishResult {
 export interface PublishOptions {
   /** Aborting cancels the publish; nothing is changed. */
   signal?: AbortSignal;
-  /** Called as files are staged. */
+  /** Called as files are copied, then as they are prepared. */
   onProgress?: (progress: PublishProgress) => void;
+  /** Copy the targets of symbolic links that point outside a source folder instead of refusing it. */
+  dereference?: boolean;
   /** Wait for a publish of the same doc set by another process instead of failing `busy`. */
   waitForLock?: boolean;
 }
@@ -268,7 +272,9 @@ export class DocSetPublisher {
         let prepared;
         try {
           const budget = new PublishBudget(this.limits, signal, options.onProgress);
-          await stageSource(sourcePath, work, built, budget);
+          await stageSource(sourcePath, work, built, budget, {
+            dereference: options.dereference === true,
+          });
           if (budget.files === 0) {
             throw new DocSetError(
               'bad_source',
@@ -279,7 +285,7 @@ export class DocSetPublisher {
             built,
             { docSetId, release, source: sourcePath },
             budget,
-            { basePath: this.basePath },
+            { basePath: this.basePath, previous: await this.previousRelease(store) },
           );
           if (lost.aborted) throw lockLost(docSetId);
           budget.checkAborted();
@@ -300,6 +306,15 @@ export class DocSetPublisher {
       },
       { wait: options.waitForLock },
     );
+  }
+
+  /** The release served now with its digests, whose unchanged files the next one links. */
+  private async previousRelease(store: ReleaseStore): Promise<PreviousRelease | null> {
+    const current = await store.currentRelease();
+    const manifest = current === null ? null : await store.readManifest(current);
+    return current === null || manifest === null
+      ? null
+      : { dir: store.releaseDir(current), digests: manifest.digests };
   }
 
   private storeOf(docSetId: string): ReleaseStore {

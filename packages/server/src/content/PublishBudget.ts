@@ -17,13 +17,17 @@ export const DEFAULT_PUBLISH_LIMITS: PublishLimits = {
   maxTotalBytes: 8 * 1024 ** 3,
 };
 
-/** What a publish may report as it copies. */
+/** What a publish may report as it goes. */
 export interface PublishProgress {
-  /** Path of the file just staged, relative to the release root. */
+  /** `copying` the source into the new release, then `preparing` its files (digests, compression). */
+  phase: 'copying' | 'preparing';
+  /** Path of the file just copied or prepared, relative to the release root. */
   file: string;
-  /** Files staged so far. */
+  /** Files copied (or prepared) so far. */
   files: number;
-  /** Bytes staged so far. */
+  /** Files to prepare in all; null while copying (the source is walked as it is copied). */
+  total: number | null;
+  /** Bytes copied so far. */
   bytes: number;
 }
 
@@ -69,7 +73,24 @@ export class PublishBudget {
         `The source holds more than ${this.limits.maxTotalBytes} bytes, the limit of one release.`,
       );
     }
-    this.onProgress?.({ file: relative, files: this.files, bytes: this.bytes });
+    this.onProgress?.({
+      phase: 'copying',
+      file: relative,
+      files: this.files,
+      total: null,
+      bytes: this.bytes,
+    });
+  }
+
+  /** Reports that `done` of the release's `total` files are prepared (digested, compressed). */
+  filePrepared(relative: string, done: number, total: number): void {
+    this.onProgress?.({
+      phase: 'preparing',
+      file: relative,
+      files: done,
+      total,
+      bytes: this.bytes,
+    });
   }
 
   /** @throws DocSetError `aborted` once the publish's signal is aborted. */

@@ -1,42 +1,21 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { addHeadingIds } from '@docs-portal/search';
+import { Piscina } from 'piscina';
+import { DocSetError } from './DocSetError';
 import { isCompressible, MIN_COMPRESSIBLE_BYTES } from './contentTypes';
+import { prepareFile, type PrepareFileResult, type PrepareFileTask } from './prepareFile';
 import type { PublishBudget } from './PublishBudget';
 import { MANIFEST_FILE, type ReleaseManifest } from './ReleaseStore';
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/** Files larger than this are served uncompressed (they are rarely text; compressing them is slow). */
-const MAX_COMPRESS_BYTES = 32 * 1024 * 1024;
-/** A compressed sibling is kept only when it saves at least this share of the original. */
-const MIN_SAVING = 0.05;
-/** Files digested and compressed at once (zlib runs on the libuv thread pool). */
-const CONCURRENCY = 4;
-
-/** Digest used for ETags: 128 bits of SHA-256, base64url. */
-function digestOf(data: Buffer): string {
-  return createHash('sha256').update(data).digest('base64url').slice(0, 22);
-}
-
-async function digestOfFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('base64url').slice(0, 22);
-}
 
 /** The tag of the doc-page highlighter served with the search clients (marks searched terms). */
 export function highlighterScriptTag(basePath: string): string {
   const src = `${basePath.replace(/\/+$/, '')}/search-client/highlight.js`;
   return `<script src="${encodeURI(src).replace(/"/g, '%22')}" defer></script>`;
 }
-
-const isHtmlPage = (relative: string) => /\.html?$/i.test(relative);
 
 /**
  * `page` with `scriptTag` added before its last `</body>` (at the end when it has none). The page
@@ -58,6 +37,27 @@ export function injectHighlighter(page: Buffer, scriptTag: string): Buffer {
   return Buffer.concat([page.subarray(0, at), tag, page.subarray(at)]);
 }
 
+/**
+ * The per-page HTML transform of publishing (heading ids the index links to, then the highlighter),
+ * applied to every `.htm`/`.html` page before it is
+ * digested and compressed (in the preparing worker threads of a large release). Returns `page` itself when
+ * nothing changed.
+ */
+export function preparePage(page: Buffer, scriptTag: string | null): Buffer {
+  const anchored = addHeadingIds(page);
+  return scriptTag === null ? anchored : injectHighlighter(anchored, scriptTag);
+}
+
+const isHtmlPage = (relative: string) => /\.html?$/i.test(relative);
+
+/** The release served now, whose unchanged files a new release links instead of copying. */
+export interface PreviousRelease {
+  /** Its folder. */
+  dir: string;
+  /** Its manifest's digests (files and siblings). */
+  digests: Readonly<Record<string, string>>;
+}
+
 /** Options of {@link prepareRelease}. */
 export interface PrepareReleaseOptions {
   /**
@@ -65,7 +65,34 @@ export interface PrepareReleaseOptions {
    * script tag ({@link highlighterScriptTag}) before `</body>`, before digests and compression.
    */
   basePath?: string;
+  /** The release served now: files that come out identical are hard links to its files. */
+  previous?: PreviousRelease | null;
+  /**
+   * Worker threads that digest and compress; 0 does the work in this thread. Default: in this
+   * thread for releases of fewer than {@link IN_THREAD_MAX_FILES} files, else the cores, at most 4.
+   */
+  threads?: number;
+  /** The file a worker thread runs (default `prepareFile`); tests swap in a failing one. */
+  workerFile?: URL;
 }
+
+function siblingDigests(
+  digests: Readonly<Record<string, string>>,
+  relative: string,
+): PrepareFileResult['siblings'] {
+  const siblings: PrepareFileResult['siblings'] = {};
+  for (const suffix of ['.gz', '.br'] as const) {
+    const digest = digests[`${relative}${suffix}`];
+    if (digest !== undefined) siblings[suffix] = digest;
+  }
+  return siblings;
+}
+
+/**
+ * Releases smaller than this are prepared in the calling thread by default: starting worker
+ * threads (each loads the TypeScript loader) takes longer than preparing them.
+ */
+export const IN_THREAD_MAX_FILES = 100;
 
 async function listFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -80,16 +107,41 @@ export interface PreparedRelease {
   fileCount: number;
   /** Their bytes. */
   totalBytes: number;
-  /** Files that got `.gz` and `.br` siblings. */
+  /** Files that have `.gz` and `.br` siblings. */
   compressedCount: number;
+  /** Files identical to the previous release's, hard-linked from it. */
+  linkedCount: number;
 }
 
 /**
- * Finishes a staged release in place: adds the doc-page highlighter to HTML pages (when
- * `options.basePath` is given), writes a `.gz` and a `.br` sibling for each compressible file of
- * 1 KB or more (when it saves space), records each file's content digest (the ETag source) and
- * writes the manifest. Changed pages and the siblings keep the original's modification time, so
- * Last-Modified is the same whichever encoding a reader gets.
+ * Node flags for the worker threads when they need more than the parent's (which they inherit
+ * otherwise): the TypeScript loader, when the worker file is TypeScript and the parent was started
+ * without it (as under the test runner).
+ */
+function workerExecArgv(workerFile: URL): string[] | undefined {
+  const typescript = workerFile.pathname.endsWith('.ts');
+  if (!typescript || process.execArgv.some((flag) => flag.includes('tsx'))) return undefined;
+  const loader = createRequire(import.meta.url).resolve('tsx');
+  return [...process.execArgv, '--import', pathToFileURL(loader).href];
+}
+
+function defaultWorkerFile(): URL {
+  const extension = path.extname(fileURLToPath(import.meta.url));
+  return new URL(`./prepareFile${extension}`, import.meta.url);
+}
+
+/**
+ * Finishes a staged release in place: applies the per-page transform ({@link preparePage}: the
+ * doc-page highlighter when `options.basePath` is given) to HTML pages, writes a `.gz` and a `.br`
+ * sibling for each compressible file of 1 KB or more (when it saves space), records each file's
+ * content digest (the ETag source) and writes the manifest. A file identical to the same path in
+ * `options.previous` is a hard link to it (with its siblings), which skips compressing it again.
+ * The per-file work of a large release runs in worker threads, so the event loop stays free and
+ * every core works. Changed pages and the
+ * siblings keep the original's modification time, so Last-Modified is the same whichever
+ * encoding a reader gets.
+ * @throws DocSetError `prepare_failed` naming the file when a worker fails on one (the caller
+ *   removes the staged release), `aborted` once the budget's signal is aborted.
  */
 export async function prepareRelease(
   root: string,
@@ -100,55 +152,6 @@ export async function prepareRelease(
   const scriptTag = options.basePath === undefined ? null : highlighterScriptTag(options.basePath);
   const files = await listFiles(root);
   const present = new Set(files);
-  const digests: Record<string, string> = {};
-  let totalBytes = 0;
-  let compressedCount = 0;
-  const prepareOne = async (relative: string): Promise<void> => {
-    budget.checkAborted();
-    const file = path.join(root, relative);
-    const info = await stat(file);
-    let data: Buffer | null = null;
-    if (scriptTag !== null && isHtmlPage(relative) && info.size <= MAX_COMPRESS_BYTES) {
-      const page = await readFile(file);
-      data = injectHighlighter(addHeadingIds(page), scriptTag);
-      if (data !== page) {
-        await writeFile(file, data);
-        await utimes(file, info.atime, info.mtime);
-      }
-    }
-    const size = data?.length ?? info.size;
-    totalBytes += size;
-    if (!isCompressible(relative) || size < MIN_COMPRESSIBLE_BYTES || size > MAX_COMPRESS_BYTES) {
-      digests[relative] = data ? digestOf(data) : await digestOfFile(file);
-      return;
-    }
-    data ??= await readFile(file);
-    digests[relative] = digestOf(data);
-    const [gzipped, brotlied] = await Promise.all([
-      gzip(data, { level: 9 }),
-      brotli(data, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          // Best compression for pages and styles; a faster setting for big files keeps publishing quick.
-          [zlib.constants.BROTLI_PARAM_QUALITY]: data.length <= 256 * 1024 ? 11 : 9,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      }),
-    ]);
-    let wrote = false;
-    for (const [suffix, body] of [
-      ['.gz', gzipped],
-      ['.br', brotlied],
-    ] as const) {
-      if (body.length > data.length * (1 - MIN_SAVING)) continue;
-      const sibling = `${relative}${suffix}`;
-      await writeFile(path.join(root, sibling), body);
-      await utimes(path.join(root, sibling), info.atime, info.mtime);
-      digests[sibling] = digestOf(body);
-      wrote = true;
-    }
-    if (wrote) compressedCount += 1;
-  };
   // Siblings the source shipped itself may be stale: they are dropped, and ours made instead.
   const shipped = (f: string) => {
     const base = f.replace(/\.(gz|br)$/, '');
@@ -156,14 +159,83 @@ export async function prepareRelease(
   };
   for (const f of files.filter(shipped)) await rm(path.join(root, f));
   const originals = files.filter((f) => !shipped(f));
+  const previous = options.previous ?? null;
+  const taskOf = (relative: string): PrepareFileTask => {
+    const digest = previous?.digests[relative];
+    return {
+      file: path.join(root, relative),
+      page: isHtmlPage(relative),
+      scriptTag,
+      compressible: isCompressible(relative),
+      minCompressBytes: MIN_COMPRESSIBLE_BYTES,
+      previous:
+        previous && digest
+          ? {
+              file: path.join(previous.dir, relative),
+              digest,
+              siblings: siblingDigests(previous.digests, relative),
+            }
+          : null,
+    };
+  };
+  const workerFile = options.workerFile ?? defaultWorkerFile();
+  const threads =
+    options.threads ??
+    (originals.length < IN_THREAD_MAX_FILES && !options.workerFile
+      ? 0
+      : Math.min(availableParallelism(), 4));
+  const execArgv = threads > 0 ? workerExecArgv(workerFile) : undefined;
+  const pool =
+    threads > 0
+      ? new Piscina<PrepareFileTask, PrepareFileResult>({
+          filename: workerFile.href,
+          name: 'prepareFile',
+          minThreads: threads,
+          maxThreads: threads,
+          // One task per thread: a thread that dies is blamed on the file it was preparing.
+          concurrentTasksPerWorker: 1,
+          ...(execArgv ? { execArgv } : {}),
+        })
+      : null;
+  const prepare = (task: PrepareFileTask) => (pool ? pool.run(task) : prepareFile(task));
+  const digests: Record<string, string> = {};
+  let totalBytes = 0;
+  let compressedCount = 0;
+  let linkedCount = 0;
+  let done = 0;
   let next = 0;
-  const worker = async () => {
-    while (next < originals.length) {
+  let failure: unknown = null;
+  const lane = async () => {
+    while (failure === null && next < originals.length) {
       const relative = originals[next++] as string;
-      await prepareOne(relative);
+      try {
+        budget.checkAborted();
+        const result = await prepare(taskOf(relative));
+        totalBytes += result.size;
+        digests[relative] = result.digest;
+        for (const [suffix, digest] of Object.entries(result.siblings))
+          digests[`${relative}${suffix}`] = digest;
+        if (Object.keys(result.siblings).length > 0) compressedCount += 1;
+        if (result.linked) linkedCount += 1;
+        done += 1;
+        budget.filePrepared(relative, done, originals.length);
+      } catch (error) {
+        failure ??=
+          error instanceof DocSetError
+            ? error
+            : new DocSetError(
+                'prepare_failed',
+                `Could not prepare "${relative}" for publishing (${error instanceof Error ? error.message : String(error)}); nothing was published.`,
+              );
+      }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(threads, 2) * 2 }, lane));
+  } finally {
+    await pool?.destroy();
+  }
+  if (failure !== null) throw failure;
   const manifest: ReleaseManifest = {
     format: 1,
     docSetId: meta.docSetId,
@@ -175,5 +247,5 @@ export async function prepareRelease(
     digests,
   };
   await writeFile(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
-  return { fileCount: originals.length, totalBytes, compressedCount };
+  return { fileCount: originals.length, totalBytes, compressedCount, linkedCount };
 }

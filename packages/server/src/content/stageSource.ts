@@ -9,14 +9,61 @@ function inside(root: string, candidate: string): boolean {
   return candidate === root || candidate.startsWith(`${root}${path.sep}`);
 }
 
+/** Files copied at once: small files are bound by system calls, which overlap on the thread pool. */
+const COPY_CONCURRENCY = 8;
+
+/** Runs jobs with at most `limit` in flight; the first failure is kept and stops new ones. */
+class BoundedWork {
+  private readonly running = new Set<Promise<void>>();
+  private failure: { error: unknown } | null = null;
+
+  constructor(private readonly limit: number) {}
+
+  /** Starts `job` once a slot is free. @throws the first failure of an earlier job. */
+  async add(job: () => Promise<void>): Promise<void> {
+    while (this.running.size >= this.limit) await Promise.race(this.running);
+    this.rethrow();
+    const running: Promise<void> = job()
+      .catch((error: unknown) => {
+        this.failure ??= { error };
+      })
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
+  }
+
+  /** Waits until no job runs (so nothing writes into a folder about to be removed). */
+  async settle(): Promise<void> {
+    await Promise.all(this.running);
+  }
+
+  /** @throws the first failure of a job, if any. */
+  rethrow(): void {
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+/** Options of {@link stageSource}. */
+export interface StageSourceOptions {
+  /**
+   * Copy what symbolic links pointing outside a source folder lead to, instead of refusing the
+   * folder (the operator vouches for those targets). Dangling links and loops are still refused.
+   */
+  dereference?: boolean;
+}
+
 /**
  * Copies the doc set files of a source folder into `dest`, refusing it as a whole when it holds a
- * symbolic link that leads outside the folder, a dangling link, or a special file. Links that stay
- * inside are copied as the files (or folders) they point at, so a release holds no links at all.
- * Dotfiles and dot-folders (`.git`, `.DS_Store`) are left out: they are never served.
+ * symbolic link that leads outside the folder (unless `dereference`), a dangling link, or a
+ * special file. Links are copied as the files (or folders) they point at, so a release holds no
+ * links at all. Dotfiles and dot-folders (`.git`, `.DS_Store`) are left out: they are never served.
  * @throws DocSetError `bad_source`, `too_large` or `aborted`.
  */
-async function copyFolder(source: string, dest: string, budget: PublishBudget): Promise<void> {
+async function copyFolder(
+  source: string,
+  dest: string,
+  budget: PublishBudget,
+  dereference: boolean,
+): Promise<void> {
   const root = await realpath(source);
   const walk = async (
     from: string,
@@ -43,10 +90,10 @@ async function copyFolder(source: string, dest: string, budget: PublishBudget): 
             `${fromPath} is a symbolic link to nothing; fix or remove it.`,
           );
         }
-        if (!inside(root, realPath)) {
+        if (!dereference && !inside(root, realPath)) {
           throw new DocSetError(
             'bad_source',
-            `${fromPath} is a symbolic link pointing outside the folder (to ${realPath}); nothing was published.`,
+            `${fromPath} is a symbolic link pointing outside the folder (to ${realPath}); nothing was published. To publish what such links point at, pass --dereference.`,
           );
         }
         const target = await stat(realPath);
@@ -54,7 +101,7 @@ async function copyFolder(source: string, dest: string, budget: PublishBudget): 
         isFile = target.isFile();
       }
       if (isFolder) {
-        if (chain.includes(realPath)) {
+        if (chain.includes(realPath) || inside(realPath, root)) {
           throw new DocSetError(
             'bad_source',
             `${fromPath} is a symbolic link to one of its own parent folders.`,
@@ -64,8 +111,10 @@ async function copyFolder(source: string, dest: string, budget: PublishBudget): 
       } else if (isFile) {
         const info = await stat(realPath);
         budget.addFile(entryRelative, info.size);
-        await copyFile(realPath, toPath, constants.COPYFILE_FICLONE);
-        await utimes(toPath, info.atime, info.mtime);
+        await copies.add(async () => {
+          await copyFile(realPath, toPath, constants.COPYFILE_FICLONE);
+          await utimes(toPath, info.atime, info.mtime);
+        });
       } else {
         throw new DocSetError(
           'bad_source',
@@ -74,13 +123,20 @@ async function copyFolder(source: string, dest: string, budget: PublishBudget): 
       }
     }
   };
-  await walk(root, dest, '', [root]);
+  const copies = new BoundedWork(COPY_CONCURRENCY);
+  try {
+    await walk(root, dest, '', [root]);
+  } finally {
+    await copies.settle();
+  }
+  copies.rethrow();
 }
 
 /**
  * Puts the files of `source` (a folder, or a `.tar.gz`/`.tgz`/`.zip` archive) into a new folder
  * `dest` inside `workDir`, checked and within the budget. An archive holding one top-level folder
  * and nothing else is published from inside that folder (the usual way sites are archived).
+ * `options.dereference` applies to folders only (archives with links are always refused).
  * @throws DocSetError `source_missing`, `bad_source`, `too_large` or `aborted`.
  */
 export async function stageSource(
@@ -88,6 +144,7 @@ export async function stageSource(
   workDir: string,
   dest: string,
   budget: PublishBudget,
+  options: StageSourceOptions = {},
 ): Promise<'folder' | 'archive'> {
   let info;
   try {
@@ -99,7 +156,7 @@ export async function stageSource(
     );
   }
   if (info.isDirectory()) {
-    await copyFolder(source, dest, budget);
+    await copyFolder(source, dest, budget, options.dereference === true);
     return 'folder';
   }
   const kind = archiveKindOf(source);
