@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/server',
       'packages/web',
       'packages/search-client',
+      'bench',
     ],
     reporters: ['default', './test-summary-reporter.ts'],
   },
