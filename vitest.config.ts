@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/web',
       'packages/search-client',
       'bench',
+      'scripts',
     ],
     reporters: ['default', './test-summary-reporter.ts'],
   },
