@@ -52,7 +52,7 @@ describe('the repository lint rules', () => {
   it('allow relative imports inside one package', async () => {
     const messages = await lint(
       'packages/server/src/content',
-      '.test.ts',
+      '.ts',
       "import { testConfig } from '../../test/portalHarness';\nexport const used = testConfig;\n",
     );
     expect(messages).toEqual([]);
