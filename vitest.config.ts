@@ -9,6 +9,8 @@ export default defineConfig({
       'packages/server',
       'packages/web',
       'packages/search-client',
+      'bench',
+      'scripts',
     ],
     reporters: ['default', './test-summary-reporter.ts'],
   },

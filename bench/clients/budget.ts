@@ -1,13 +1,15 @@
 // Prints the JavaScript each search client page loads at first (the page's scripts, module
 // preloads and the chunks they import), gzipped (zlib level 9), against its budget, and the
 // doc-page highlighter. Builds nothing: run `npm run build -w @docs-portal/search-client` first.
+// The same budgets fail `npm test` through bench/bundle/checkSize.ts.
 //
 //   node --import tsx bench/clients/budget.ts          prints a table
 //   node --import tsx bench/clients/budget.ts --json   prints the figures as JSON
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { BUNDLE_BUDGETS } from '../bundle/budgets';
+import { firstLoadScripts, gzipSizes, kb } from '../bundle/firstLoad';
 
 /** The first-load JavaScript of one client page. */
 export interface ClientBudget {
@@ -26,68 +28,27 @@ export interface ClientBudget {
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = join(root, 'packages/search-client/dist');
-
-/** The pages and their budgets (kB of 1000 bytes, gzipped). */
-const PAGES = [
-  { page: 'v2/index.html', label: 'newer client, production', budget: 60_000 },
-  { page: 'v2/sandbox.html', label: 'newer client, sandbox', budget: 60_000 },
-  { page: 'legacy/index.html', label: 'older client', budget: 10_000 },
-  { page: 'highlight.js', label: 'doc-page highlighter', budget: 3_000 },
-];
-
-/** Scripts and module preloads an HTML page references (local ones). */
-function pageScripts(htmlPath: string): string[] {
-  const html = readFileSync(htmlPath, 'utf8');
-  const found: string[] = [];
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
-    const isLink = tag.toLowerCase().startsWith('<link');
-    if (isLink && !/\brel=["']modulepreload["']/i.test(tag)) continue;
-    const url = new RegExp(`\\s${isLink ? 'href' : 'src'}=["']([^"']+)["']`, 'i').exec(tag)?.[1];
-    if (url && !/^([a-z]+:)?\/\//i.test(url)) {
-      found.push(resolve(dirname(htmlPath), url.split(/[?#]/)[0] ?? url));
-    }
-  }
-  return found;
-}
-
-/** Chunks a chunk imports statically (not `import()`). */
-function staticImports(jsPath: string): string[] {
-  const code = readFileSync(jsPath, 'utf8');
-  return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
-    (match) => resolve(dirname(jsPath), match[1] ?? ''),
-  );
-}
-
-function firstLoad(path: string): string[] {
-  const seen = new Set<string>();
-  const queue = path.endsWith('.html') ? pageScripts(path) : [path];
-  while (queue.length > 0) {
-    const next = queue.pop() as string;
-    if (seen.has(next) || !existsSync(next) || !next.endsWith('.js')) continue;
-    seen.add(next);
-    queue.push(...staticImports(next));
-  }
-  return [...seen].sort();
-}
+const distFolder = 'packages/search-client/dist';
+const dist = join(root, distFolder);
 
 /** Measures every client page of the built dist/; null when it has not been built. */
 export function measureClients(): ClientBudget[] | null {
   if (!existsSync(dist)) return null;
-  return PAGES.map(({ page, label, budget }) => {
-    const files = firstLoad(join(dist, page));
-    let raw = 0;
-    let gzip = 0;
-    for (const file of files) {
-      const data = readFileSync(file);
-      raw += data.length;
-      gzip += gzipSync(data, { level: 9 }).length;
-    }
-    return { page, label, files: files.map((f) => relative(dist, f)), raw, gzip, budget };
-  });
+  return BUNDLE_BUDGETS.filter(({ entry }) => entry.startsWith(`${distFolder}/`)).map(
+    ({ entry, label, maxGzipBytes }) => {
+      const files = firstLoadScripts(join(root, entry));
+      const page = relative(dist, join(root, entry));
+      const sizes = gzipSizes(files);
+      return {
+        page,
+        label,
+        files: files.map((f) => relative(dist, f)),
+        ...sizes,
+        budget: maxGzipBytes,
+      };
+    },
+  );
 }
-
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 const results = measureClients();
 if (!results) {

@@ -14,18 +14,21 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BrowserlikeClient } from '../../packages/server/test/BrowserlikeClient';
-import { freePort, signIn } from '../../packages/server/test/portalHarness';
-import { writeClusterConfig, type ClusterStores } from '../../scripts/cluster/clusterConfig';
-import { DEFAULT_ACCEL_PREFIX, REPO_ROOT, startNginx } from '../../scripts/cluster/nginx';
-import { startClusterPortal, type ClusterPortal } from '../../scripts/cluster/portalProcess';
 import {
   CLUSTER_POSTGRES_ADMIN_URL,
   CLUSTER_REDIS_URL,
+  DEFAULT_ACCEL_PREFIX,
+  REPO_ROOT,
   ensureDatabase,
   ensurePostgres,
   ensureRedis,
-} from '../../scripts/cluster/services';
+  startClusterPortal,
+  startNginx,
+  writeClusterConfig,
+  type ClusterPortal,
+  type ClusterStores,
+} from '@docs-portal/scripts/cluster';
+import { BrowserlikeClient, freePort, signIn } from '@docs-portal/server/testing';
 import { runWrk, wrkAvailable } from '../serving/loadGenerators';
 import { startStaticNginx } from '../serving/staticNginx';
 

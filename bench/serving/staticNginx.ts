@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../packages/server/test/portalHarness';
+import { freePort } from '@docs-portal/server/testing';
 
 const NGINX = process.env.NGINX_BINARY ?? '/usr/sbin/nginx';
 

@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeClusterConfig, type ClusterStores } from '../../scripts/cluster/clusterConfig';
-import { startNginx, type NginxProcess } from '../../scripts/cluster/nginx';
-import { startClusterPortal, type ClusterPortal } from '../../scripts/cluster/portalProcess';
-import { freePort } from '../../packages/server/test/portalHarness';
+import {
+  startClusterPortal,
+  startNginx,
+  writeClusterConfig,
+  type ClusterPortal,
+  type ClusterStores,
+  type NginxProcess,
+} from '@docs-portal/scripts/cluster';
+import { freePort } from '@docs-portal/server/testing';
 
 /** Two (or more) portal processes sharing one data folder and stores, behind nginx. */
 export interface TestCluster {

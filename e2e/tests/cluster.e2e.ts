@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserlikeClient } from '../../packages/server/test/BrowserlikeClient';
-import { signIn } from '../../packages/server/test/portalHarness';
 import {
+  BrowserlikeClient,
+  signIn,
   TEST_REDIS_URL,
   createTestDatabase,
   deleteRedisKeys,
   uniqueRedisPrefix,
   type TestDatabase,
-} from '../../packages/server/test/services/testServers';
+} from '@docs-portal/server/testing';
 import { counterValue, startTestCluster, type TestCluster } from '../harness/cluster';
 
 const PAGE = '/docs/6_5/Web/UserGuide/Content/Overview.htm';

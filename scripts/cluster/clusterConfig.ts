@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { PortalConfigSchema } from '../../packages/server/src/config/schema';
+import { PortalConfigSchema } from '@docs-portal/server';
 import { REPO_ROOT } from './nginx';
 
 /** Where the processes of a cluster keep shared state. */

@@ -18,6 +18,7 @@ import type { IdentityProviderConfig, PortalConfig } from './config/schema';
 import { createDevIdentityProvider } from './devIdp/devIdentityProvider';
 import { installErrorHandler } from './errors/errorHandler';
 import { metricsPlugin } from './ops/metricsPlugin';
+import { loggerOptions } from './ops/loggerOptions';
 import { opsRoutes } from './ops/opsRoutes';
 import { PortalMetrics } from './ops/PortalMetrics';
 import { watchSearchEngine } from './ops/watchSearchEngine';
@@ -65,14 +66,6 @@ declare module 'fastify' {
 /** How often expired sessions and pending sign-ins are removed from the store. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** The log fields that must never be written. */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-];
-
 /**
  * Builds the portal: a Fastify instance with every route registered, not yet listening.
  * `main.ts` reads config and listens; tests call `app.inject()` or listen on port 0.
@@ -84,14 +77,7 @@ export async function buildApp(
   // Before any SQLite file is opened: SQLite shared between hosts is refused.
   const hostMarkers = await checkSharedDataFolder(config);
   const app = Fastify({
-    logger:
-      options.logger === false || config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: { paths: REDACT, censor: '[redacted]' },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    logger: options.logger === false ? false : loggerOptions(config, { stream: options.logStream }),
     trustProxy: '127.0.0.1',
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { FIELD_COUNT } from './fields';
 import { PostingList } from './postings';
 
@@ -29,36 +30,35 @@ export function decodePostingList(blob: Uint8Array): DecodedPostings {
   };
 }
 
+/** Bytes a decoded list holds: its arrays plus a little for the object around them. */
+function heldBytes(list: DecodedPostings): number {
+  return list.ids.byteLength + list.tf.byteLength + 64;
+}
+
 /**
  * Decoded posting lists of one index generation, least recently used dropped first once the
  * byte budget is spent. Frequent words recur in most queries; decoding their long lists once
  * instead of on every query is what keeps latency flat as the corpus grows.
  */
 export class PostingCache {
-  private readonly entries = new Map<string, DecodedPostings>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, DecodedPostings>;
 
-  constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
+  constructor(maxBytes = 128 * 1024 * 1024) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: heldBytes });
+  }
+
+  /** Bytes held now. */
+  get heldBytes(): number {
+    return this.entries.calculatedSize;
+  }
 
   /** The cached list, refreshed as most recently used. */
   get(key: string): DecodedPostings | undefined {
-    const found = this.entries.get(key);
-    if (found !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, found);
-    }
-    return found;
+    return this.entries.get(key);
   }
 
   /** Stores a list, dropping the least recently used ones beyond the budget. */
   set(key: string, list: DecodedPostings): void {
-    const size = list.ids.byteLength + list.tf.byteLength + 64;
     this.entries.set(key, list);
-    this.bytes += size;
-    for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= old.ids.byteLength + old.tf.byteLength + 64;
-    }
   }
 }

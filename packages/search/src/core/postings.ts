@@ -116,10 +116,3 @@ export class PostingList {
     return out;
   }
 }
-
-/** Decodes one blob into posting objects. */
-export function decodePostings(blob: Uint8Array): Posting[] {
-  const list = new PostingList();
-  list.append(blob);
-  return list.toArray();
-}

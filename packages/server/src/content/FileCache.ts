@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 
 /** Limits of the in-memory cache of small doc files. */
 export interface FileCacheLimits {
@@ -20,11 +21,17 @@ export const DEFAULT_FILE_CACHE_LIMITS: FileCacheLimits = {
  * which never change once published: a new release has new paths, and the old ones age out.
  */
 export class FileCache {
-  private readonly entries = new Map<string, Buffer>();
-  private readonly loading = new Map<string, Promise<Buffer>>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Buffer>;
 
-  constructor(readonly limits: FileCacheLimits = DEFAULT_FILE_CACHE_LIMITS) {}
+  constructor(readonly limits: FileCacheLimits = DEFAULT_FILE_CACHE_LIMITS) {
+    this.entries = new LRUCache<string, Buffer>({
+      maxSize: limits.maxBytes,
+      maxEntrySize: limits.maxFileBytes,
+      // lru-cache wants sizes above zero: an empty file counts as one byte.
+      sizeCalculation: (data) => Math.max(1, data.length),
+      fetchMethod: (file) => readFile(file),
+    });
+  }
 
   /** Whether a file of `size` bytes is served from this cache (else it is streamed). */
   fits(size: number): boolean {
@@ -33,17 +40,12 @@ export class FileCache {
 
   /** Bytes held now. */
   get heldBytes(): number {
-    return this.bytes;
+    return this.entries.calculatedSize;
   }
 
   /** The cached contents of `file`, or undefined; a hit makes it the most recently used. */
   get(file: string): Buffer | undefined {
-    const hit = this.entries.get(file);
-    if (hit) {
-      this.entries.delete(file);
-      this.entries.set(file, hit);
-    }
-    return hit;
+    return this.entries.get(file);
   }
 
   /**
@@ -51,34 +53,8 @@ export class FileCache {
    * @throws the read error (ENOENT when the release was removed meanwhile).
    */
   async load(file: string): Promise<Buffer> {
-    const hit = this.get(file);
-    if (hit) return hit;
-    let pending = this.loading.get(file);
-    if (!pending) {
-      pending = readFile(file).then(
-        (data) => {
-          this.loading.delete(file);
-          this.store(file, data);
-          return data;
-        },
-        (error: unknown) => {
-          this.loading.delete(file);
-          throw error;
-        },
-      );
-      this.loading.set(file, pending);
-    }
-    return pending;
-  }
-
-  private store(file: string, data: Buffer): void {
-    if (data.length > this.limits.maxFileBytes || this.entries.has(file)) return;
-    this.entries.set(file, data);
-    this.bytes += data.length;
-    for (const [oldest, held] of this.entries) {
-      if (this.bytes <= this.limits.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= held.length;
-    }
+    const data = await this.entries.fetch(file);
+    if (data === undefined) throw new Error(`no contents read for ${file}`);
+    return data;
   }
 }

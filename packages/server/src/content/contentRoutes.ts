@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canRead } from '../access/canRead';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
-import { ServedReleases } from './ServedReleases';
+import type { ServedReleases } from './ServedReleases';
 import { parseDocPath, type DocPath } from './requestPath';
 import { sendAccelRedirect, sendDocFile, VanishedFileError } from './sendDocFile';
 
@@ -10,11 +10,8 @@ import { sendAccelRedirect, sendDocFile, VanishedFileError } from './sendDocFile
 export interface ContentRoutesOptions {
   /** The portal config: base path and doc sets (mounts, audiences, default pages). */
   config: PortalConfig;
-  /**
-   * The published doc sets to serve, already started. When omitted, the routes make one from
-   * `config`, start it (it publishes nothing) and close it with the app.
-   */
-  library?: ServedReleases;
+  /** The published doc sets to serve, already started (the app owns and closes it). */
+  library: ServedReleases;
   /**
    * Set when nginx sits in front and serves the doc files itself (cluster mode): the routes still
    * check the session and the audience, then answer with `X-Accel-Redirect: {prefix}/<id>/releases/<n>/<path>`
@@ -61,15 +58,7 @@ export async function contentRoutes(
   app: FastifyInstance,
   options: ContentRoutesOptions,
 ): Promise<void> {
-  const { config } = options;
-  let library = options.library;
-  if (!library) {
-    const own = new ServedReleases(config, { logger: app.log });
-    await own.start();
-    app.addHook('onClose', async () => own.close());
-    library = own;
-  }
-  const docSets = library;
+  const { config, library: docSets } = options;
   const basePath = config.basePath;
   const accelRedirectPrefix = options.accelRedirectPrefix?.replace(/\/+$/, '');
 

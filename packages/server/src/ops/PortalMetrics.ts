@@ -108,22 +108,6 @@ export class PortalMetrics {
     this.searchDuration.observe({ operation }, durationMs / 1000);
   }
 
-  /**
-   * Times `query` as one search-engine query and returns its result; failures are timed too.
-   * @example const response = await metrics.timeSearchQuery(() => engine.search(request, access));
-   */
-  async timeSearchQuery<T>(
-    query: () => Promise<T>,
-    operation: 'search' | 'suggest' = 'search',
-  ): Promise<T> {
-    const started = performance.now();
-    try {
-      return await query();
-    } finally {
-      this.observeSearchQuery(performance.now() - started, operation);
-    }
-  }
-
   /** Reads the index size gauges from `stats` at each scrape (e.g. `() => engine.stats()`). */
   watchSearchIndex(stats: () => Promise<SearchIndexSize>): void {
     this.indexSize = stats;

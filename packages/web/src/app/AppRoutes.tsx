@@ -16,7 +16,7 @@ function LoginNavigator() {
   const portal = usePortal();
   const navigate = useNavigate();
   useEffect(() => {
-    portal.setNavigator((to) => navigate(to));
+    portal.setNavigator((to) => void navigate(to));
     return () => portal.setNavigator(null);
   }, [portal, navigate]);
   return null;

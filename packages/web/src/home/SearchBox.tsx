@@ -10,7 +10,7 @@ export function SearchBox() {
   const inputId = useId();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(searchRoutePath({ searchString: text.trim(), filters: {} }));
+    void navigate(searchRoutePath({ searchString: text.trim(), filters: {} }));
   };
   return (
     <form className="search-box" role="search" onSubmit={onSubmit}>

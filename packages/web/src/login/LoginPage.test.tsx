@@ -99,9 +99,9 @@ describe('LoginPage', () => {
     vi.useFakeTimers();
     renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Click to sign in' }));
-    act(() => vi.advanceTimersByTime(SIGN_IN_SPINNER_TIMEOUT_MS - 1));
+    act(() => void vi.advanceTimersByTime(SIGN_IN_SPINNER_TIMEOUT_MS - 1));
     expect(screen.queryByRole('status')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('button', { name: 'Click to sign in' })).toBeTruthy();
     expect(SIGN_IN_SPINNER_TIMEOUT_MS).toBe(15000);

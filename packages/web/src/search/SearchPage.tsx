@@ -71,7 +71,7 @@ export function SearchPage() {
         const key = searchKey(reported);
         shownKey.current = key;
         if (key === latestKey.current) return;
-        navigate(searchRoutePath(reported), { replace: state.history === 'replace' });
+        void navigate(searchRoutePath(reported), { replace: state.history === 'replace' });
       },
       onNavigate(path) {
         browser.assign(path);
