@@ -10,12 +10,12 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../../packages/server/src/config/loadConfig';
-import type { PublishProgress } from '../../packages/server/src/content/PublishBudget';
 import {
   DocSetPublisher,
+  parseConfig,
+  type PublishProgress,
   type PublishResult,
-} from '../../packages/server/src/content/DocSetPublisher';
+} from '@docs-portal/server';
 import { writeFlareAssets } from '../corpus/flareAssets';
 import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type NginxProcess } from '../../../../scripts/cluster/nginx';
+import { startNginx, type NginxProcess } from '@docs-portal/scripts/cluster';
 import { docSetInput, rawRequest } from '../../test/content/contentHarness';
 import { topicPage, writeFolder } from '../../test/content/docSetFolders';
 import { freePort, testConfig } from '../../test/portalHarness';
