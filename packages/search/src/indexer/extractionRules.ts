@@ -10,7 +10,10 @@ import { textOf } from './domText';
 export interface ExtractionRules {
   /** Element(s) whose text is the topic, instead of the detected main region. */
   main?: string;
-  /** Elements removed before anything is read, in addition to the built-in chrome. */
+  /**
+   * Elements removed before the title and content are read, in addition to the built-in chrome.
+   * The breadcrumb rule is read first, so a trail inside an excluded element still counts.
+   */
   exclude?: string[];
   /** The page title element (its first match with text), instead of the first `<h1>`. */
   title?: string;
