@@ -5,6 +5,7 @@ import type {
   SuggestResponse,
 } from '@docs-portal/contracts';
 import type { PageRecord } from './core/analysePage';
+import type { ExtractionRules } from './indexer/extractionRules';
 
 /** What the server knows of a configured doc set. */
 export interface DocSetDescriptor {
@@ -22,6 +23,8 @@ export interface DocSetDescriptor {
   urlPrefix: string;
   /** Absolute folder on disk. */
   folder: string;
+  /** The doc set's own extraction selectors; changing them re-extracts its pages on the next sync. */
+  extract?: ExtractionRules;
 }
 
 /**

@@ -14,6 +14,8 @@ export type {
 } from './SearchEngine';
 export { extractSections } from './indexer/extractSections';
 export type { ExtractContext, ExtractedPage, ExtractedSection } from './indexer/extractSections';
+export { extractionRulesKey, selectorProblem } from './indexer/extractionRules';
+export type { ExtractionRules } from './indexer/extractionRules';
 export { addHeadingIds } from './indexer/addHeadingIds';
 export { readFlareTocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';
 export type { TocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';

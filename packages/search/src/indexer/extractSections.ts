@@ -1,5 +1,6 @@
 import { load } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
 import { findAnchor, planHeadingAnchors } from './sectionAnchors';
@@ -27,6 +28,8 @@ export interface ExtractContext {
   path: string;
   /** Breadcrumb trail from the doc set's table of contents; when absent, built from the folders. */
   breadcrumb?: string[];
+  /** The doc set's own selectors, applied over the built-in rules. */
+  rules?: ExtractionRules;
 }
 
 /** One section of a page: the text under one heading (or API entry) up to the next. */
@@ -176,17 +179,19 @@ function findTitleHeading(region: Element): Element | undefined {
  * id (API entries in Sphinx and similar output). Anchors come from the heading's id, a bookmark
  * (`<a name>`) inside it, the id of the section element it opens or an empty marker just before
  * it; otherwise a stable id is generated from the heading text. Malformed HTML is read as far as
- * a browser would and reported in `warnings`.
+ * a browser would and reported in `warnings`. The doc set's rules (`context.rules`) take
+ * precedence over this detection where they match: see {@link ExtractionRules}.
  */
 export function extractSections(html: string | Uint8Array, context: ExtractContext): ExtractedPage {
   const warnings: string[] = [];
-  const breadcrumb = context.breadcrumb ?? folderBreadcrumb(context.path);
   const source = typeof html === 'string' ? html : new TextDecoder('utf-8').decode(html);
   const $ = load(source);
   const problems = findMarkupProblems(source);
   if (problems.count > 0) {
     warnings.push(`malformed HTML: ${problems.count} nesting problem(s), first ${problems.first}`);
   }
+  const ruled = context.rules === undefined ? {} : applyExtractionRules($, context.rules, warnings);
+  const breadcrumb = ruled.trail ?? context.breadcrumb ?? folderBreadcrumb(context.path);
   const fileName = safeDecode(context.path.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
   const found = scanDocument($.root().get(0) as AnyNode);
   const noIndex =
@@ -197,20 +202,25 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
     return { title: fileName, breadcrumb, sections: [], indexable: false, warnings };
   }
 
-  const main = pickMainRegion(found);
-  if (main === undefined) {
+  const detected = pickMainRegion(found);
+  const regions = ruled.regions ?? (detected === undefined ? [] : [detected]);
+  if (regions.length === 0) {
     warnings.push('no main content region or body found');
     return { title: fileName, breadcrumb, sections: [], indexable: true, warnings };
   }
-  const h1 = findTitleHeading(main);
+  let titleElement = ruled.title;
+  for (const region of regions) titleElement ??= findTitleHeading(region);
   const documentTitle = found.title === undefined ? '' : textOf(found.title);
-  const h1Text = h1 === undefined ? '' : textOf(h1);
-  const title = h1Text || documentTitle || fileName;
+  const titleText = titleElement === undefined ? '' : textOf(titleElement);
+  const title = titleText || documentTitle || fileName;
 
   const planned = planHeadingAnchors($.root().get(0) as AnyNode);
   const top: DraftSection = {
     heading: '',
-    anchor: h1 === undefined ? '' : findAnchor(h1, false) || (planned.get(h1) ?? ''),
+    anchor:
+      titleElement === undefined
+        ? ''
+        : findAnchor(titleElement, false) || (planned.get(titleElement) ?? ''),
     parts: [],
   };
   const drafts: DraftSection[] = [top];
@@ -268,9 +278,9 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
       target.parts.push(' ', textOf(node), ' ');
       return;
     }
+    if (node === titleElement) return;
     const name = node.name;
     if (HEADING.test(name)) {
-      if (node === h1) return;
       current = startSection(textOf(node), node);
       return;
     }
@@ -290,7 +300,9 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
     if (block) target.parts.push(' ');
   };
 
-  for (const child of main.children) walk(child, null, 1);
+  for (const region of regions) {
+    for (const child of region.children) walk(child, null, 1);
+  }
 
   const sections: ExtractedSection[] = [];
   for (const draft of drafts) {

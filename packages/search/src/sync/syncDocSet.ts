@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PageRecord } from '../core/analysePage';
 import { IndexAbortError } from '../core/IndexStore';
+import { extractionRulesKey } from '../indexer/extractionRules';
 import { extractSections } from '../indexer/extractSections';
 import { readFlareTocBreadcrumbs } from '../indexer/readFlareTocBreadcrumbs';
 import { readPageTrails } from '../indexer/readPageTrails';
@@ -68,9 +69,11 @@ export interface SyncResult {
 /** Attempts when another writer changes the same doc set during a run. */
 const MAX_ATTEMPTS = 3;
 
-function pageHash(bytes: Uint8Array, breadcrumb: string[] | undefined): string {
-  return createHash('sha256')
-    .update(`search-indexer:${INDEXER_VERSION}\n`)
+function pageHash(bytes: Uint8Array, breadcrumb: string[] | undefined, rules: string): string {
+  const hash = createHash('sha256').update(`search-indexer:${INDEXER_VERSION}\n`);
+  // Left out when empty so that doc sets without rules keep the hashes they had before rules.
+  if (rules !== '') hash.update(`rules:${rules}\n`);
+  return hash
     .update(JSON.stringify(breadcrumb ?? null))
     .update('\n')
     .update(bytes)
@@ -79,9 +82,12 @@ function pageHash(bytes: Uint8Array, breadcrumb: string[] | undefined): string {
 
 /**
  * Brings the index of one doc set up to date with its folder: pages whose content hash
- * (file bytes, breadcrumb, indexer version) changed are extracted again, new pages added and
- * vanished ones removed, all in one atomic write. Breadcrumbs come from Flare's TOC files when
- * present, else from the hierarchy links of the pages (Sphinx, DocBook), else from the folders. A page that cannot be read or parsed is reported and skipped, never fatal.
+ * (file bytes, breadcrumb, indexer version, the doc set's extraction rules) changed are
+ * extracted again, new pages added and vanished ones removed, all in one atomic write. So a
+ * changed rule re-extracts every page of its doc set and no page of another. Breadcrumbs come
+ * from the breadcrumb rule, else Flare's TOC files, else the hierarchy links of the pages
+ * (Sphinx, DocBook), else the folders. A page that cannot be read or parsed is reported and
+ * skipped, never fatal.
  */
 export async function syncDocSet(
   engine: SearchEngine,
@@ -95,6 +101,7 @@ export async function syncDocSet(
     options.logger?.warn({ docSet: docSet.id, path }, message);
   };
   const paths = await listDocSetPages(docSet.folder);
+  const rules = extractionRulesKey(docSet.extract);
   const toc = await readFlareTocBreadcrumbs(docSet.folder);
   for (const problem of toc.problems) warn('/Data', problem);
   const pageTrails = await readPageTrails(
@@ -126,13 +133,14 @@ export async function syncDocSet(
         done++;
         continue;
       }
-      const hash = pageHash(bytes, breadcrumb);
+      const hash = pageHash(bytes, breadcrumb, rules);
       if (indexed.hashes.get(path) !== hash) {
         try {
-          const page = extractSections(
-            bytes,
-            breadcrumb === undefined ? { path } : { path, breadcrumb },
-          );
+          const page = extractSections(bytes, {
+            path,
+            ...(breadcrumb === undefined ? {} : { breadcrumb }),
+            ...(docSet.extract === undefined ? {} : { rules: docSet.extract }),
+          });
           for (const message of page.warnings) warn(path, message);
           upserts.push({
             path,

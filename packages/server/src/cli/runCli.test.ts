@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createSearchEngine } from '@docs-portal/search';
 import { describe, expect, it } from 'vitest';
 import { docSetInput } from '../../test/content/contentHarness';
 import { versionedSite, writeFolder } from '../../test/content/docSetFolders';
 import { REPO_ROOT, loadConfig } from '../config/loadConfig';
 import { DocSetPublisher } from '../content/DocSetPublisher';
+import { searchEngineConfig } from '../search/searchEngineConfig';
 import { type ReleaseActivated, ServedReleases } from '../content/ServedReleases';
 import { EXIT_CODES } from './CliCommand';
 import { runCli } from './runCli';
@@ -163,5 +165,38 @@ describe('the portal CLI', () => {
     expect(result.out).toMatch(/^guide: \d+ pages/m);
     expect(result.err).toContain('runbooks: nothing published yet');
     expect(existsSync(path.join(dataDir, 'docsets/runbooks/releases'))).toBe(false);
+  });
+
+  it('re-extracts every page of a doc set whose extraction rules changed, and only then', async () => {
+    const { env, folder } = tempPortal();
+    const configFile = env.PORTAL_CONFIG as string;
+    expect((await run(['publish', 'guide', folder], env)).code).toBe(EXIT_CODES.ok);
+    const hitsFor = async (q: string) => {
+      const engine = await createSearchEngine(searchEngineConfig(loadConfig(env).config));
+      try {
+        const request = { q, product: [], version: [], docType: [], page: 1, pageSize: 10 };
+        const response = await engine.search(
+          { ...request, explain: false },
+          { docSetIds: ['guide'] },
+        );
+        return response.total;
+      } finally {
+        await engine.close();
+      }
+    };
+    const first = await run(['reindex'], env);
+    const pages = Number(/^guide: (\d+) pages/m.exec(first.out)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(await hitsFor('retention')).toBeGreaterThan(0);
+    expect((await run(['reindex'], env)).out).toMatch(/^guide: \d+ pages, 0 re-indexed/m);
+
+    const raw = JSON.parse(readFileSync(configFile, 'utf8')) as { docSets: Array<object> };
+    raw.docSets[0] = { ...raw.docSets[0], extract: { exclude: 'main p' } };
+    writeFileSync(configFile, JSON.stringify(raw));
+    const changed = await run(['reindex'], env);
+    expect(changed.code).toBe(EXIT_CODES.ok);
+    expect(changed.out).toMatch(new RegExp(`^guide: ${pages} pages, ${pages} re-indexed`, 'm'));
+    expect(await hitsFor('retention')).toBe(0);
+    expect((await run(['reindex'], env)).out).toMatch(/^guide: \d+ pages, 0 re-indexed/m);
   });
 });

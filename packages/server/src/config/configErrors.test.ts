@@ -270,6 +270,11 @@ describe('the server with a bad config', () => {
       { docSets: [docSet('a', 'Guide', { audiance: ['employee'] })] },
       'docSets[0].audiance: unknown key (did you mean "audience"?)',
     ],
+    [
+      'an invalid extraction selector',
+      { docSets: [docSet('a', 'Guide', { extract: { main: 'article[' } })] },
+      'docSets[0].extract.main: not a valid CSS selector (',
+    ],
   ])('exits 1 on %s, naming the field, and serves nothing', async (_kind, raw, expected) => {
     const run = await startServer(stringify(raw));
     expect(run.status).toBe(1);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductTabSchema, ResourceGroupSchema, UserKindSchema } from '@docs-portal/contracts';
+import { ExtractSchema } from './extractSchema';
 import { SearchSchema } from './searchSchema';
 import { publicOriginSchema, serviceUrl } from './serviceUrls';
 import { AnalyticsStoreSchema, SessionStoreSchema } from './storeSchemas';
@@ -74,6 +75,8 @@ export const DocSetSchema = z.strictObject({
     .default(['*']),
   /** Page served for the mount's folder paths, e.g. Default.htm. */
   defaultPage: z.string().regex(pathSegment).optional(),
+  /** CSS selectors over the built-in extraction rules (main, exclude, title, breadcrumb). */
+  extract: ExtractSchema.optional(),
 });
 export type DocSetConfig = z.infer<typeof DocSetSchema>;
 

@@ -23,6 +23,7 @@ export function docSetDescriptor(
     docType: docSet.docType,
     urlPrefix: `${config.basePath}/${docSet.mount}`,
     folder: releaseDir,
+    ...(docSet.extract === undefined ? {} : { extract: docSet.extract }),
   };
 }
 
