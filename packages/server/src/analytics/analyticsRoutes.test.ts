@@ -161,7 +161,6 @@ describe('analytics routes', () => {
     for (const url of [
       '/docs/Internal/Runbooks/Content/Escalation.htm?Highlight=escalation#matrix',
       '/docs/guide/../Internal/Runbooks/Content/Escalation.htm',
-      '/docs/Internal%2FRunbooks/Content/Escalation.htm',
       '/docs/ui/search',
       '/docs/guidebook/a.htm',
     ]) {

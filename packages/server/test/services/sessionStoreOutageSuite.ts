@@ -176,7 +176,7 @@ export function runSessionStoreOutageSuite(name: string, setup: OutageSuiteSetup
         expect([...log.counts.keys()].sort()).toEqual([200, 503]);
         expect(log.lastBody.get(503)).toMatchObject({
           code: 'unavailable',
-          message: expect.stringContaining('The session store is unavailable'),
+          message: expect.stringContaining('Sign-in sessions are unavailable'),
         });
         expect(log.lastBody.get(200)).toEqual({ displayName: 'Ada Reader' });
         const ready = await eventually(async () => {
