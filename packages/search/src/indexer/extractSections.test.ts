@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../test/fixtures';
 import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
+import { addHeadingIds } from './addHeadingIds';
 import { extractSections } from './extractSections';
 
 const allText = (page: ReturnType<typeof extractSections>) =>
@@ -37,8 +38,11 @@ describe('extractSections on a Flare topic', () => {
     }
   });
 
-  it('starts a section at every heading, with anchors from ids, bookmarks or generated ids', () => {
-    expect(page.sections.map((s) => [s.heading, s.anchor])).toEqual([
+  it('starts a section at every heading, with anchors from ids, bookmarks or the ids publishing adds', () => {
+    const published = extractSections(addHeadingIds(fixture('flare/Content/Overview.htm')), {
+      path: '/Content/Overview.htm',
+    });
+    expect(published.sections.map((s) => [s.heading, s.anchor])).toEqual([
       ['', ''],
       ['Protection jobs', 'ProtectionJobs'],
       ['Snapshots', 'Snapshots'],
@@ -48,7 +52,17 @@ describe('extractSections on a Flare topic', () => {
     expect(page.sections[1]?.text).toBe('A protection job runs a backup policy on a schedule.');
   });
 
-  it('gives the same generated anchors every time', () => {
+  it('links a heading without an anchor to the nearest anchor above it on a page not yet published', () => {
+    expect(page.sections.map((s) => [s.heading, s.anchor])).toEqual([
+      ['', ''],
+      ['Protection jobs', 'ProtectionJobs'],
+      ['Snapshots', 'Snapshots'],
+      ['Retention rules', 'Snapshots'],
+      ['Retention rules', 'Snapshots'],
+    ]);
+  });
+
+  it('gives the same anchors every time', () => {
     const again = extractSections(fixture('flare/Content/Overview.htm'), {
       path: '/Content/Overview.htm',
     });
@@ -120,7 +134,9 @@ describe('extractSections on DocBook and generic HTML', () => {
   });
 
   it('reads <main> of a generic page and leaves out its header and footer', () => {
-    const page = extractSections(fixture('generic/page.html'), { path: '/page.html' });
+    const page = extractSections(addHeadingIds(fixture('generic/page.html')), {
+      path: '/page.html',
+    });
     expect(page.title).toBe('Release Notes');
     expect(page.sections.map((s) => s.anchor)).toEqual(['release-notes', 'fixed', 'known-issues']);
     expect(allText(page)).not.toMatch(/Headernavword|Pagefooterword/);

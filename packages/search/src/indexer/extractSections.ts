@@ -3,7 +3,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
-import { findAnchor, planHeadingAnchors } from './sectionAnchors';
+import { findAnchor } from './sectionAnchors';
 import {
   isBlockElement,
   isChromeImage,
@@ -214,13 +214,11 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   const titleText = titleElement === undefined ? '' : textOf(titleElement);
   const title = titleText || documentTitle || fileName;
 
-  const planned = planHeadingAnchors($.root().get(0) as AnyNode);
+  // Only anchors the page has: publishing gives every heading an id (addHeadingIds), and a page
+  // published before that keeps linking to the nearest anchor above a heading without one.
   const top: DraftSection = {
     heading: '',
-    anchor:
-      titleElement === undefined
-        ? ''
-        : findAnchor(titleElement, false) || (planned.get(titleElement) ?? ''),
+    anchor: titleElement === undefined ? '' : findAnchor(titleElement, false),
     parts: [],
   };
   const drafts: DraftSection[] = [top];
@@ -228,7 +226,7 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   let truncated = false;
 
   const startSection = (heading: string, element: Element): DraftSection => {
-    const anchor = findAnchor(element, true) || (planned.get(element) ?? '');
+    const anchor = findAnchor(element, true) || current.anchor;
     const draft = { heading, anchor, parts: [] };
     drafts.push(draft);
     return draft;
