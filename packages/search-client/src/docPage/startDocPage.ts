@@ -3,6 +3,7 @@ import type { openSearchOverlay } from '../overlay/SearchOverlay';
 import { searchOriginOf, searchRouteOf } from '../overlay/searchOrigin';
 import { listenForSearchShortcuts } from '../overlay/searchShortcuts';
 import { addPortalBar } from './PortalBar';
+import { keepTopClear } from './keepTopClear';
 
 /**
  * The portal's base path from the address of this script (`{basePath}/search-client/...`), or
@@ -61,7 +62,7 @@ export function runDocPage(win: Window, basePath: string): void {
   const marks = highlightPage(win);
   const openOverlay = () => void openOverlayOnce(win, basePath);
   const searchString = searchOriginOf(win, basePath);
-  addPortalBar(doc, {
+  const bar = addPortalBar(doc, {
     basePath,
     fromSearch:
       searchString === null ? null : { searchString, href: searchRouteOf(basePath, searchString) },
@@ -73,7 +74,21 @@ export function runDocPage(win: Window, basePath: string): void {
       win.history.replaceState(win.history.state, '', pathname + withoutHighlight(search) + hash);
     },
   });
+  keepTopClear(win, bar);
+  reachCodeByKeyboard(doc);
   listenForSearchShortcuts(win, openOverlay);
+}
+
+/**
+ * Code blocks wider than the page scroll sideways; a reader without a mouse can only scroll one
+ * that takes focus, so each such block gets `tabindex="0"` (unless the skin already gave one).
+ */
+export function reachCodeByKeyboard(doc: Document): void {
+  for (const block of doc.querySelectorAll<HTMLElement>('pre')) {
+    if (!block.hasAttribute('tabindex') && block.scrollWidth > block.clientWidth) {
+      block.tabIndex = 0;
+    }
+  }
 }
 
 /** Runs {@link runDocPage} once the document is parsed; not at all in a frame or off the portal. */

@@ -95,6 +95,8 @@ export class SearchOverlay {
       className: 'close',
       textContent: 'Close',
     });
+    // Focus lands here first, in this document, so Esc works before the client has loaded.
+    close.autofocus = true;
     close.addEventListener('click', () => this.close());
     this.seeAll.addEventListener('click', (event) => {
       event.preventDefault();
