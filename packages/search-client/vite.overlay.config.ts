@@ -12,12 +12,12 @@ export default defineConfig({
     emptyOutDir: false,
     target: 'es2020',
     copyPublicDir: false,
-    // Library builds leave ES output unminified by default; this one ships to browsers as it is.
-    minify: true,
     lib: {
       entry: resolve(here, 'src/overlay/SearchOverlay.ts'),
       formats: ['es'],
       fileName: () => 'overlay.js',
     },
+    // Library builds keep ES output readable by default; this one ships to browsers as it is.
+    rollupOptions: { output: { minify: true } },
   },
 });
