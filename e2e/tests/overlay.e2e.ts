@@ -130,6 +130,21 @@ describe('the search overlay on portal pages', () => {
     await context.close();
   });
 
+  it('on the search route, / after a click in the header goes to the page’s own search box', async () => {
+    const { context, page } = await signInAs(browser, origin, 'customer', {
+      startPath: '/docs/ui/search/',
+    });
+    const pageFrame = page.frameLocator('iframe[title="Documentation search"]');
+    await pageFrame.getByRole('combobox').waitFor({ timeout: 15_000 });
+    await page.getByRole('tab', { name: 'Helios' }).click();
+    await page.keyboard.press('/');
+    await expect
+      .poll(() => pageFrame.getByRole('combobox').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    expect(await dialog(page).count()).toBe(0);
+    await context.close();
+  });
+
   for (const width of [1280, 390]) {
     it(`has no accessibility violations with results shown at ${width} px`, async () => {
       const { context, page } = await signInAs(browser, origin, 'customer', { width });
