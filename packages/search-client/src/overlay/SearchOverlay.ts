@@ -221,6 +221,10 @@ export class SearchOverlay {
   private wireFrame(): void {
     const frameWin = this.iframe?.contentWindow;
     if (!frameWin) return;
+    // The client's own key line says Esc clears; here Esc closes, as the overlay's footer says.
+    const hideKeys = frameWin.document.createElement('style');
+    hideKeys.textContent = '#sc-keys{display:none}';
+    frameWin.document.head?.append(hideKeys);
     frameWin.addEventListener(
       'keydown',
       (event) => {
