@@ -28,7 +28,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
 function keyHints(doc: Document): HTMLParagraphElement {
   const hints = element(doc, 'p', { className: 'keys' });
   const parts: (string | [string])[] = [
-    [' ↑'],
+    ['↑'],
     ' ',
     ['↓'],
     ' to move, ',
