@@ -185,9 +185,8 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // tsx names functions with an `__name` helper the page does not have: give it one.
-    await page.addInitScript({
-      content: `(() => { const __name = (f) => f; (${instrument.toString()})(); })();`,
-    });
+    const instrumentation = `(() => { const __name = (f) => f; (${instrument.toString()})(); })();`;
+    await page.addInitScript({ content: instrumentation });
     if (!values['no-sign-in']) await signIn(page, origin, base, values.user, target);
     await page.goto(`${origin}${target}`);
     let scope: Page | Frame = page;
@@ -197,6 +196,9 @@ async function main(): Promise<void> {
       const frame = page.frameLocator('iframe[title="Search the documentation"]');
       await frame.locator('#sc-q').waitFor();
       scope = page.frames().find((f) => f.url().includes('/search-client/v2/')) ?? page;
+      // The frame's page reuses the window of its first about:blank document, which the init
+      // script instrumented; instrument the page that is there now.
+      await scope.evaluate(instrumentation);
     } else {
       await page.waitForSelector('#sc-q');
     }
