@@ -51,7 +51,7 @@ const marks = (page: Page) => page.locator('mark.docs-portal-highlight');
 /** Text colour and background of every mark, as the browser paints them. */
 function markColours(page: Page): Promise<{ text: string; color: string; background: string }[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('mark.docs-portal-highlight')].map((mark) => {
+    Array.from(document.querySelectorAll('mark.docs-portal-highlight')).map((mark) => {
       const style = getComputedStyle(mark);
       return {
         text: mark.textContent ?? '',
