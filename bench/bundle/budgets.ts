@@ -15,7 +15,7 @@ export interface BundleBudget {
   maxGzipBytes: number;
 }
 
-/** The budgets of issue 11: web app 90 kB, newer client 60 kB, older 10 kB, highlighter 3 kB. */
+/** The budgets: web app 90 kB, newer client 60 kB, older 10 kB, doc-page script 6 kB. */
 export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   { label: 'web app', entry: 'packages/web/dist/index.html', maxGzipBytes: 90_000 },
   {
@@ -33,10 +33,18 @@ export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
     entry: 'packages/search-client/dist/legacy/index.html',
     maxGzipBytes: 10_000,
   },
+  // Issue 11 gave the highlighter alone 3 kB; since issue 12 it is the doc-page script (portal
+  // bar, shortcuts, highlights), held to issue 12's 6 kB per doc page. The overlay module loads
+  // only when a reader opens search from a doc page.
   {
-    label: 'doc-page highlighter',
+    label: 'doc-page script',
     entry: 'packages/search-client/dist/highlight.js',
-    maxGzipBytes: 3_000,
+    maxGzipBytes: 6_000,
+  },
+  {
+    label: 'doc-page search overlay (on first use)',
+    entry: 'packages/search-client/dist/overlay.js',
+    maxGzipBytes: 6_000,
   },
 ];
 

@@ -1,6 +1,6 @@
 // Prints the JavaScript each search client page loads at first (the page's scripts, module
 // preloads and the chunks they import), gzipped (zlib level 9), against its budget, and the
-// doc-page highlighter. Builds nothing: run `npm run build -w @docs-portal/search-client` first.
+// doc-page script (portal bar + highlighter) and its search overlay. Builds nothing: run `npm run build -w @docs-portal/search-client` first.
 // The same budgets fail `npm test` through bench/bundle/checkSize.ts.
 //
 //   node --import tsx bench/clients/budget.ts          prints a table

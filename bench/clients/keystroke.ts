@@ -6,12 +6,15 @@
 //
 //   node --import tsx bench/clients/keystroke.ts http://127.0.0.1:8080
 //     [--base /docs] [--page v2/index.html] [--user customer] [--no-sign-in]
-//     [--delays 200,80] [--runs 3] [--queries "backup,restore vm,install"] [--json]
+//     [--overlay] [--delays 200,80] [--runs 3] [--queries "backup,restore vm,install"] [--json]
+//
+// --overlay measures the search overlay instead: the portal's home page ({base}/ui/), `/` to open
+// it, then the same typing in the client it frames.
 //
 // Sign-in goes through the development identity provider's form (user / password `demo`);
 // --no-sign-in skips it (a portal stand-in without sessions).
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Frame, type Page } from 'playwright-core';
 
 const DEFAULT_QUERIES = [
   'backup',
@@ -106,30 +109,40 @@ async function signIn(page: Page, origin: string, base: string, user: string, ta
   await page.goto(`${origin}${base}/auth/salesforce?return=${encodeURIComponent(target)}`);
   await page.fill('input[name="username"]', user);
   await page.fill('input[name="password"]', 'demo');
+  const landing = new URL(target, origin).pathname;
   await Promise.all([
-    page.waitForURL(`**${base}/search-client/**`),
+    page.waitForURL((url) => url.pathname === landing),
     page.click('button[type="submit"]'),
   ]);
 }
 
-async function typeQuery(page: Page, query: string, delay: number): Promise<number[]> {
-  const box = page.locator('#sc-q');
+/** Where the client runs: the page itself, or the overlay's frame (where Esc would close it). */
+interface Client {
+  page: Page;
+  scope: Page | Frame;
+  overlay: boolean;
+}
+
+async function typeQuery(client: Client, query: string, delay: number): Promise<number[]> {
+  const { page, scope } = client;
+  const box = scope.locator('#sc-q');
   await box.focus();
-  await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
+  if (client.overlay) await box.fill('');
+  else await page.keyboard.press('Escape');
+  await scope.waitForFunction(() => !document.querySelector('[role="option"]'));
   // A pause longer than the debounce: every query starts from a quiet box.
   await page.waitForTimeout(300);
-  await page.evaluate(() => {
+  await scope.evaluate(() => {
     window.__keystrokeBench.keys = [];
     window.__keystrokeBench.paints = [];
   });
   await page.keyboard.type(query, { delay });
-  await page.waitForFunction(
+  await scope.waitForFunction(
     (q) => window.__keystrokeBench.paints.some((p) => p.query === q),
     query.trim(),
     { timeout: 10_000 },
   );
-  return keystrokeLatencies(await page.evaluate(() => window.__keystrokeBench));
+  return keystrokeLatencies(await scope.evaluate(() => window.__keystrokeBench));
 }
 
 async function main(): Promise<void> {
@@ -140,6 +153,7 @@ async function main(): Promise<void> {
       page: { type: 'string', default: 'v2/index.html' },
       user: { type: 'string', default: 'customer' },
       'no-sign-in': { type: 'boolean', default: false },
+      overlay: { type: 'boolean', default: false },
       delays: { type: 'string', default: '200,80' },
       runs: { type: 'string', default: '3' },
       queries: { type: 'string' },
@@ -153,7 +167,7 @@ async function main(): Promise<void> {
   }
   const origin = new URL(portal).origin;
   const base = values.base;
-  const target = `${base}/search-client/${values.page}`;
+  const target = values.overlay ? `${base}/ui/` : `${base}/search-client/${values.page}`;
   const queries =
     values.queries
       ?.split(',')
@@ -171,18 +185,30 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // tsx names functions with an `__name` helper the page does not have: give it one.
-    await page.addInitScript({
-      content: `(() => { const __name = (f) => f; (${instrument.toString()})(); })();`,
-    });
+    const instrumentation = `(() => { const __name = (f) => f; (${instrument.toString()})(); })();`;
+    await page.addInitScript({ content: instrumentation });
     if (!values['no-sign-in']) await signIn(page, origin, base, values.user, target);
     await page.goto(`${origin}${target}`);
-    await page.waitForSelector('#sc-q');
+    let scope: Page | Frame = page;
+    if (values.overlay) {
+      await page.waitForSelector('[role="tab"]');
+      await page.keyboard.press('/');
+      const frame = page.frameLocator('iframe[title="Search the documentation"]');
+      await frame.locator('#sc-q').waitFor();
+      scope = page.frames().find((f) => f.url().includes('/search-client/v2/')) ?? page;
+      // The frame's page reuses the window of its first about:blank document, which the init
+      // script instrumented; instrument the page that is there now.
+      await scope.evaluate(instrumentation);
+    } else {
+      await page.waitForSelector('#sc-q');
+    }
+    const client: Client = { page, scope, overlay: values.overlay };
     // Warm-up: first requests pay for connections and the engine's caches.
-    await typeQuery(page, queries[0] ?? 'backup', 50);
+    await typeQuery(client, queries[0] ?? 'backup', 50);
     for (const delay of delays) {
       const latencies: number[] = [];
       for (let run = 0; run < runs; run += 1) {
-        for (const query of queries) latencies.push(...(await typeQuery(page, query, delay)));
+        for (const query of queries) latencies.push(...(await typeQuery(client, query, delay)));
       }
       results.push({
         delayMs: delay,

@@ -8,6 +8,8 @@ import {
   markTerms,
   MAX_MARKS,
   MAX_TERMS,
+  removeHighlights,
+  SCROLL_MARGIN_PX,
   scrollToHash,
   startHighlighter,
 } from './markTerms';
@@ -69,9 +71,27 @@ describe('markTerms', () => {
 
   it('treats terms as text, never as patterns or markup', () => {
     page('<main><p>a.b a+b (x) <b>bold</b></p></main>');
-    expect(markTerms(document.body, ['.*', '(x', '<b>'])).toBe(1);
-    expect(marks()).toEqual(['(x']);
+    expect(markTerms(document.body, ['.*', '(x', '<b>', 'b'])).toBe(2);
+    expect(marks()).toEqual(['b', 'b']);
     expect(document.querySelectorAll('b')).toHaveLength(1);
+  });
+
+  it('marks whole words and their stems, never a longer word a term starts', () => {
+    page(
+      '<main><p>Recover a VM; VMs and VMware hosts recovered from vmdk files. Café cafe</p></main>',
+    );
+    markTerms(document.body, ['vm', 'recover', 'cafe']);
+    expect(marks()).toEqual(['Recover', 'VM', 'VMs', 'recovered', 'Café', 'cafe']);
+  });
+
+  it('takes every mark off again and leaves the text as it was', () => {
+    page('<main><p>Restore the VM, then the other VM.</p></main>');
+    markTerms(document.body, ['vm']);
+    expect(removeHighlights(document)).toBe(2);
+    expect(marks()).toEqual([]);
+    const p = document.querySelector('p') as HTMLElement;
+    expect(p.textContent).toBe('Restore the VM, then the other VM.');
+    expect(p.childNodes).toHaveLength(1);
   });
 
   it('stops after the most marks a page may get', () => {
@@ -105,6 +125,13 @@ describe('highlightPage', () => {
     expect(marks(document.querySelector('nav') as Element)).toEqual([]);
     expect(marks()).toEqual(['Restore', 'Restore', 'backup']);
     expect(scroll).toHaveBeenCalledTimes(1);
+    expect((document.getElementById('restore-vm') as HTMLElement).style.scrollMarginTop).toBe(
+      `${SCROLL_MARGIN_PX}px`,
+    );
+    // Marks bring their own text colour, so a dark code block cannot make them white on yellow.
+    expect(document.getElementById(HIGHLIGHT_STYLE_ID)?.textContent).toMatch(
+      /background:#ffe46b!important;color:#1b1b1b!important/,
+    );
     highlightPage(window);
     expect(document.querySelectorAll(`#${HIGHLIGHT_STYLE_ID}`)).toHaveLength(1);
     expect(marks()).toHaveLength(3);

@@ -1,9 +1,11 @@
 /*
  * Marks searched terms on a documentation page opened from a search result. The page URL
  * carries them in `?Highlight=<terms>` (the search API puts them there). Terms are only ever
- * used as text: split into words, escaped into a regular expression, and matched against the
- * page's text nodes; nothing from the URL is parsed as HTML or used as a CSS selector.
+ * used as text: split into words and compared with the words of the page's text nodes; nothing
+ * from the URL is parsed as HTML, used as a pattern or as a CSS selector.
  */
+
+import { stemmer } from 'stemmer';
 
 /** Class of the `<mark>` elements the highlighter adds. */
 export const HIGHLIGHT_CLASS = 'docs-portal-highlight';
@@ -15,10 +17,23 @@ export const MAX_TERMS = 20;
 export const MAX_TERM_LENGTH = 64;
 /** Most marks added to one page. */
 export const MAX_MARKS = 500;
+/** Room left above a heading the page is scrolled to, so it does not sit flush on the top edge. */
+export const SCROLL_MARGIN_PX = 24;
 
 /** Elements whose text is never marked: code that runs or styles, and form fields. */
 const SKIPPED = 'script, style, noscript, template, textarea, select, option, svg, math, mark';
-const WORD = '[\\p{L}\\p{N}_]';
+const WORD_RUN = /[\p{L}\p{N}_]+/gu;
+
+/** Lower case without diacritics, as the search index folds words (`Café` -> `cafe`). */
+function fold(word: string): string {
+  const lower = word.toLowerCase();
+  return /[\u0080-\uffff]/.test(lower) ? lower.normalize('NFKD').replace(/\p{M}+/gu, '') : lower;
+}
+
+/** The index's stem of a folded word: identifiers, numbers and short words keep their form. */
+function stemOf(word: string): string {
+  return word.length < 3 || !/^[a-z]+$/.test(word) ? word : stemmer(word);
+}
 
 /** The terms of a page's query string (`Highlight`, any case of the name): lower-case words. */
 export function highlightTermsOf(search: string): string[] {
@@ -49,29 +64,31 @@ export function contentRoot(doc: Document): Element | null {
   );
 }
 
-function termPattern(terms: readonly string[]): RegExp {
-  const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const sorted = [...terms].sort((a, b) => b.length - a.length);
-  const prefixes = sorted.filter((term) => term.length > 1).map(escape);
-  const whole = sorted.filter((term) => term.length === 1).map(escape);
-  // A term matches at the start of a word and the mark covers the rest of that word; a term of
-  // one character only matches a word of its own (else it would mark half the page).
-  const choices = [
-    ...(prefixes.length > 0 ? [`(?:${prefixes.join('|')})${WORD}*`] : []),
-    ...(whole.length > 0 ? [`(?:${whole.join('|')})(?!${WORD})`] : []),
-  ];
-  return new RegExp(`(^|[^\\p{L}\\p{N}_])(${choices.join('|')})`, 'giu');
+/**
+ * A test of whether a page word is one of `terms`: the same word (case and diacritics aside) or
+ * the same stem, as the search engine matched it. The search API sends the page's own words that
+ * matched the query (stems and typo matches included), so whole words are enough and a term never
+ * marks a longer word it merely starts (`vm` is not `VMware`).
+ */
+export function termMatcher(terms: readonly string[]): (word: string) => boolean {
+  const folded = new Set(terms.map(fold));
+  const stems = new Set([...folded].map(stemOf));
+  return (word) => {
+    if (word.length > MAX_TERM_LENGTH) return false;
+    const f = fold(word);
+    return folded.has(f) || stems.has(stemOf(f));
+  };
 }
 
 /**
- * Wraps each word of `root` that starts with one of `terms` (case-insensitive) in
+ * Wraps each whole word of `root` that matches one of `terms` ({@link termMatcher}) in
  * `<mark class="docs-portal-highlight">`, outside script, style and form fields. Returns how many
  * marks were added (at most {@link MAX_MARKS}).
  */
 export function markTerms(root: Element, terms: readonly string[]): number {
   if (terms.length === 0) return 0;
   const doc = root.ownerDocument;
-  const pattern = termPattern(terms);
+  const matches = termMatcher(terms);
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
       node.parentElement?.closest(SKIPPED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
@@ -84,17 +101,17 @@ export function markTerms(root: Element, terms: readonly string[]): number {
     const data = text.data;
     const pieces: Node[] = [];
     let at = 0;
-    for (const match of data.matchAll(pattern)) {
+    for (const match of data.matchAll(WORD_RUN)) {
       if (marks >= MAX_MARKS) break;
-      const start = match.index + (match[1] ?? '').length;
-      const word = match[2] ?? '';
-      if (start > at) pieces.push(doc.createTextNode(data.slice(at, start)));
+      const word = match[0];
+      if (!matches(word)) continue;
+      if (match.index > at) pieces.push(doc.createTextNode(data.slice(at, match.index)));
       const mark = doc.createElement('mark');
       mark.className = HIGHLIGHT_CLASS;
       mark.textContent = word;
       pieces.push(mark);
       marks += 1;
-      at = start + word.length;
+      at = match.index + word.length;
     }
     if (pieces.length === 0) continue;
     if (at < data.length) pieces.push(doc.createTextNode(data.slice(at)));
@@ -103,12 +120,28 @@ export function markTerms(root: Element, terms: readonly string[]): number {
   return marks;
 }
 
+/** Takes every highlight mark off the page, leaving its text as it was. Returns how many. */
+export function removeHighlights(doc: Document): number {
+  const found = [...doc.querySelectorAll(`mark.${HIGHLIGHT_CLASS}`)];
+  const parents = new Set<Node>();
+  for (const mark of found) {
+    if (mark.parentNode) parents.add(mark.parentNode);
+    mark.replaceWith(doc.createTextNode(mark.textContent ?? ''));
+  }
+  for (const parent of parents) parent.normalize();
+  return found.length;
+}
+
 /** Adds the marks' style to the page once. */
 export function injectHighlightStyle(doc: Document): void {
   if (doc.getElementById(HIGHLIGHT_STYLE_ID)) return;
   const style = doc.createElement('style');
   style.id = HIGHLIGHT_STYLE_ID;
-  style.textContent = `mark.${HIGHLIGHT_CLASS}{background:#fff0a8;color:inherit;padding:0 1px;border-radius:2px;box-shadow:0 0 0 1px #e2c400}`;
+  // Own colours on every background (dark code blocks included): near-black on yellow is 15:1.
+  style.textContent =
+    `mark.${HIGHLIGHT_CLASS}{background:#ffe46b!important;color:#1b1b1b!important;` +
+    `text-shadow:none!important;padding:0 1px;border-radius:2px;box-shadow:0 0 0 1px #b38f00}` +
+    `:target{scroll-margin-top:${SCROLL_MARGIN_PX}px}`;
   (doc.head ?? doc.documentElement).append(style);
 }
 
@@ -123,6 +156,7 @@ export function scrollToHash(doc: Document, hash: string): boolean {
   }
   const target = doc.getElementById(name) ?? doc.getElementsByName(name)[0] ?? null;
   if (!target) return false;
+  if (target instanceof HTMLElement) target.style.scrollMarginTop = `${SCROLL_MARGIN_PX}px`;
   target.scrollIntoView();
   return true;
 }

@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router';
 import { PortalProvider } from '../data/PortalContext';
 import type { Portal } from '../data/portal';
 import { AppRoutes } from './AppRoutes';
+import { SearchOverlayShortcuts } from '../overlay/SearchOverlayShortcuts';
 
 /**
  * The whole app for one portal: services, router and routes. The basename keeps its final slash
@@ -10,6 +11,7 @@ import { AppRoutes } from './AppRoutes';
 export function App({ portal }: { portal: Portal }) {
   return (
     <PortalProvider portal={portal}>
+      <SearchOverlayShortcuts />
       <BrowserRouter basename={`${portal.bootstrap.basePath}/ui/`}>
         <AppRoutes />
       </BrowserRouter>
