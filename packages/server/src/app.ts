@@ -16,6 +16,7 @@ import { REPO_ROOT } from './config/loadConfig';
 import { loopbackRedirect } from './config/loopbackRedirect';
 import type { IdentityProviderConfig, PortalConfig } from './config/schema';
 import { createDevIdentityProvider } from './devIdp/devIdentityProvider';
+import { sendErrorPage, type ErrorPageSite } from './errors/errorPage';
 import { installErrorHandler } from './errors/errorHandler';
 import { metricsPlugin } from './ops/metricsPlugin';
 import { opsRoutes } from './ops/opsRoutes';
@@ -91,7 +92,12 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
   });
-  installErrorHandler(app);
+  const errorPageSite: ErrorPageSite = {
+    basePath: config.basePath,
+    productName: config.brand.productName,
+    companyName: config.brand.companyName,
+  };
+  installErrorHandler(app, errorPageSite);
   app.addHook('onClose', async () => hostMarkers.close());
   const toPublicHost = loopbackRedirect(config);
   if (toPublicHost) app.addHook('onRequest', toPublicHost);
@@ -170,6 +176,7 @@ export async function buildApp(
       // existence of mounts does not leak; signed in, the one 404 answer.
       portal.setNotFoundHandler(async (request, reply) => {
         if (!request.user) return askToSignIn(request, reply, base);
+        if (sendErrorPage(request, reply, 404, errorPageSite)) return reply;
         return reply
           .status(404)
           .send({ code: 'not_found', message: 'There is no page at this address.' });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { errorPageStatusOf, sendErrorPage, type ErrorPageSite } from './errorPage';
 import { PortalError } from './PortalError';
 
 function zodMessage(error: ZodError): string {
@@ -11,11 +12,18 @@ function zodMessage(error: ZodError): string {
 /**
  * Installs the one error handler: every error becomes `{ code, message }` with a catalogue status.
  * Validation problems answer 400 naming the field; anything unexpected answers 500 without a stack
- * and is logged with the request's context. 4xx answers are not logged as errors.
+ * and is logged with the request's context. 4xx answers are not logged as errors. With `site`, a
+ * browser navigation that ends in 403, 404, 500 or 503 gets the portal's error page instead.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, site?: ErrorPageSite): void {
   app.setErrorHandler(
     (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      const page = errorPageStatusOf(error);
+      if (page !== undefined && sendErrorPage(request, reply, page, site)) {
+        if (page === 500) request.log.error({ err: error, url: request.url }, 'request failed');
+        if (page === 503) request.log.warn({ err: error }, 'dependency unavailable');
+        return reply;
+      }
       if (error instanceof PortalError) {
         return reply.status(error.statusCode).send({ code: error.code, message: error.message });
       }
@@ -39,6 +47,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     },
   );
   app.setNotFoundHandler((request, reply) => {
+    if (sendErrorPage(request, reply, 404, site)) return;
     reply.status(404).send({
       code: 'not_found',
       message: `Nothing at ${request.method} ${request.url.split('?')[0]}`,
