@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { usePortal } from '../data/PortalContext';
 import { HomePage } from '../home/HomePage';
 import { LoginPage } from '../login/LoginPage';
+import { PageTitle } from './PageTitle';
 import { PageLoading, RequireUser } from '../shell/RequireUser';
 import { Shell } from '../shell/Shell';
 
@@ -27,6 +28,7 @@ export function AppRoutes() {
   return (
     <>
       <LoginNavigator />
+      <PageTitle />
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route
