@@ -18,6 +18,8 @@ import type { IdentityProviderConfig, PortalConfig } from './config/schema';
 import { createDevIdentityProvider } from './devIdp/devIdentityProvider';
 import { sendErrorPage, type ErrorPageSite } from './errors/errorPage';
 import { installErrorHandler } from './errors/errorHandler';
+import { HomeContent } from './home/HomeContent';
+import { homeRoutes } from './home/homeRoutes';
 import { metricsPlugin } from './ops/metricsPlugin';
 import { opsRoutes } from './ops/opsRoutes';
 import { PortalMetrics } from './ops/PortalMetrics';
@@ -195,6 +197,10 @@ export async function buildApp(
         onSearch: recordSearchEvent(analytics, { logger: app.log }),
       });
       await portal.register(analyticsRoutes, { store: analytics, docSets: config.docSets });
+      const home = new HomeContent(config, docSets, analytics, {
+        onAnalyticsError: (error) => app.log.warn({ err: error }, 'home: analytics unavailable'),
+      });
+      await portal.register(homeRoutes, { content: home });
       await portal.register(searchClientRoutes, {
         distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
       });
