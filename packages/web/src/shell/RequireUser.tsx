@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useUser } from '../data/PortalContext';
 import { HttpError } from '../http/apiClient';
 import { Spinner } from '../login/Spinner';
@@ -20,8 +20,11 @@ export function PageLoading() {
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const user = useUser();
-  if (user.status === 'loading') return <PageLoading />;
+  // Once in, a retry of the user fetch (status loading again) must not unmount the page.
+  const admitted = useRef(false);
+  if (user.status === 'loading' && !admitted.current) return <PageLoading />;
   if (user.status === 'error' && user.error instanceof HttpError && user.error.status === 401)
     return <PageLoading />;
+  admitted.current = true;
   return children;
 }
