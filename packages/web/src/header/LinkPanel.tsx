@@ -111,6 +111,18 @@ export function LinkPanel({ tabs }: { tabs: ProductTab[] }) {
           data-overflow-start={strip.start}
           data-overflow-end={strip.end}
         >
+          {/* Before the tabs in focus order, so Tab from the tab list goes on into the panel (WAI-ARIA tabs); shown at the end of the strip. */}
+          {!phone && (
+            <button
+              type="button"
+              className="link-panel-collapse"
+              aria-expanded={!collapsed}
+              aria-controls={`${id}-panels`}
+              onClick={() => toggleCollapsed(!collapsed)}
+            >
+              {collapsed ? 'Show links' : 'Hide links'}
+            </button>
+          )}
           <button
             type="button"
             className="link-panel-scroll link-panel-scroll-start"
@@ -159,17 +171,6 @@ export function LinkPanel({ tabs }: { tabs: ProductTab[] }) {
           >
             ›
           </button>
-          {!phone && (
-            <button
-              type="button"
-              className="link-panel-collapse"
-              aria-expanded={!collapsed}
-              aria-controls={`${id}-panels`}
-              onClick={() => toggleCollapsed(!collapsed)}
-            >
-              {collapsed ? 'Show links' : 'Hide links'}
-            </button>
-          )}
         </div>
         <div id={`${id}-panels`} className="link-panel-panels" hidden={panelsHidden}>
           {tabs.map((tab, index) => (
