@@ -26,6 +26,8 @@ const OPENED_CANDIDATES = 200;
 const TITLE_WINDOW = 16 * 1024;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Page titles kept at most; keys name a release, so older releases' titles go with a reset. */
+const MAX_TITLES = 5000;
 
 /** Options of {@link HomeContent}. */
 export interface HomeContentOptions {
@@ -217,6 +219,7 @@ export class HomeContent {
     const key = `${index.docSetId}\0${index.release}\0${relative}`;
     let title = this.titles.get(key);
     if (!title) {
+      if (this.titles.size >= MAX_TITLES) this.titles.clear();
       title = readStart(file.identity.path).then(
         (html) => htmlTitle(html) || nameOfFile(relative),
         () => nameOfFile(relative),
