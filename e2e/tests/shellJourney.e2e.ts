@@ -146,6 +146,9 @@ describe('the link panel', () => {
     expect(await nav.getByRole('tab', { selected: true }).innerText()).toBe('Helios');
     expect(await nav.getByRole('tabpanel').count()).toBe(1);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/docs-portal-journey-panel-phone-open.png` });
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
     );

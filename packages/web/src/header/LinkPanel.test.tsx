@@ -113,5 +113,8 @@ describe('LinkPanel', () => {
     fireEvent.keyDown(selectedTab() as Element, { key: 'ArrowDown' });
     expect(selectedTab()?.textContent).toBe('Helios');
     expect(visiblePanels()).toHaveLength(1);
+    fireEvent.keyDown(selectedTab() as Element, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
   });
 });

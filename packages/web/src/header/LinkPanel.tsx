@@ -65,6 +65,7 @@ export function LinkPanel({ tabs }: { tabs: ProductTab[] }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const phone = useMediaQuery(PHONE_QUERY);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const strip = useTabStripOverflow();
   const id = useId();
   const current = Math.min(selected, tabs.length - 1);
@@ -94,6 +95,7 @@ export function LinkPanel({ tabs }: { tabs: ProductTab[] }) {
     >
       {phone && (
         <button
+          ref={menuButton}
           type="button"
           className="link-panel-menu-button"
           aria-expanded={menuOpen}
@@ -105,7 +107,16 @@ export function LinkPanel({ tabs }: { tabs: ProductTab[] }) {
           <span className="link-panel-chevron" aria-hidden="true" />
         </button>
       )}
-      <div id={`${id}-menu`} className="link-panel-menu" hidden={phone && !menuOpen}>
+      <div
+        id={`${id}-menu`}
+        className="link-panel-menu"
+        hidden={phone && !menuOpen}
+        onKeyDown={(event) => {
+          if (!phone || event.key !== 'Escape') return;
+          setMenuOpen(false);
+          menuButton.current?.focus();
+        }}
+      >
         <div
           className="link-panel-strip"
           data-overflow-start={strip.start}
