@@ -3,7 +3,7 @@ import type { ResourceState } from '../data/useResource';
 
 /** Data a page loads once per visit, with a retry for when that failed. */
 export type VisitData<T> = ResourceState<T> & {
-  /** Loads again (a reader's "Retry"); resolves when the new attempt settled. */
+  /** Loads again (a reader's "Retry"): the state goes back to loading at once. */
   retry(): Promise<void>;
 };
 
@@ -14,7 +14,6 @@ export type VisitData<T> = ResourceState<T> & {
 export function useVisitData<T>(load: () => Promise<T>, what: string): VisitData<T> {
   const [state, setState] = useState<ResourceState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<(() => void) | null>(null);
   useEffect(() => {
     let live = true;
     load().then(
@@ -28,20 +27,9 @@ export function useVisitData<T>(load: () => Promise<T>, what: string): VisitData
       live = false;
     };
   }, [load, what, attempt]);
-  useEffect(() => {
-    if (state.status !== 'loading' && settled) {
-      settled();
-      setSettled(null);
-    }
-  }, [state, settled]);
-  const retry = useCallback(
-    () =>
-      new Promise<void>((resolve) => {
-        setSettled(() => resolve);
-        setState({ status: 'loading' });
-        setAttempt((n) => n + 1);
-      }),
-    [],
-  );
+  const retry = useCallback(async () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
   return { ...state, retry };
 }
