@@ -1,6 +1,5 @@
 import type {
   Environment,
-  Home,
   PortalBootstrap,
   ResourceGroup,
   User,
@@ -8,7 +7,7 @@ import type {
 import { createApiClient, type ApiClient } from '../http/apiClient';
 import { isOnLoginRoute, loginRouteFor, type RouteNavigator } from '../http/loginRedirect';
 import { browser } from '../portal/browser';
-import { parseEnvironment, parseHome, parseResourceGroups, parseUser } from './responseGuards';
+import { parseEnvironment, parseResourceGroups, parseUser } from './responseGuards';
 import { createSharedResource, type SharedResource } from './sharedResource';
 
 /** The app's services: configuration, HTTP client and shared data. One per page load. */
@@ -23,8 +22,6 @@ export interface Portal {
   environment: SharedResource<Environment | null>;
   /** Fetches the techdocs resource groups (not cached: the home page asks once per visit). */
   loadTechdocs(): Promise<ResourceGroup[]>;
-  /** Fetches the home page's doc sets, most opened pages and recent releases (once per visit). */
-  loadHome(): Promise<Home>;
   /** The 401 rule: sends the reader to the login route, with redirectPath back to this page. */
   goToLogin(): void;
   /** Lets the router handle {@link Portal.goToLogin} in-app (null: full-page navigation). */
@@ -62,7 +59,6 @@ export function createPortal(bootstrap: PortalBootstrap, options: PortalOptions 
       }),
     ),
     loadTechdocs: () => api.getJson('/techdocs/links', parseResourceGroups),
-    loadHome: () => api.getJson('/home', parseHome),
     goToLogin,
     setNavigator(next) {
       navigator = next;

@@ -1,8 +1,6 @@
 import type {
   ApiError,
   Environment,
-  Home,
-  HomeDocSet,
   PortalBootstrap,
   ResourceGroup,
   User,
@@ -76,41 +74,6 @@ export function parseResourceGroups(data: unknown): ResourceGroup[] {
     fail('list of documentation links');
   }
   return data as ResourceGroup[];
-}
-
-function isHomeDocSet(value: unknown): value is HomeDocSet {
-  return (
-    isShape(value) &&
-    typeof value.id === 'string' &&
-    typeof value.title === 'string' &&
-    typeof value.product === 'string' &&
-    typeof value.version === 'string' &&
-    typeof value.path === 'string' &&
-    (value.publishedAt === null || typeof value.publishedAt === 'string')
-  );
-}
-
-/** Checks a `GET {basePath}/home` answer. */
-export function parseHome(data: unknown): Home {
-  if (
-    !isShape(data) ||
-    !Array.isArray(data.docSets) ||
-    !data.docSets.every(isHomeDocSet) ||
-    !Array.isArray(data.recentlyPublished) ||
-    !data.recentlyPublished.every(isHomeDocSet) ||
-    !Array.isArray(data.mostOpened) ||
-    !data.mostOpened.every(
-      (page) =>
-        isShape(page) &&
-        typeof page.title === 'string' &&
-        typeof page.path === 'string' &&
-        typeof page.docSetTitle === 'string' &&
-        typeof page.opens === 'number',
-    )
-  ) {
-    fail('home page');
-  }
-  return data as unknown as Home;
 }
 
 /** Reads a `{ code, message }` error answer; `undefined` for anything else. */

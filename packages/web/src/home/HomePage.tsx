@@ -1,20 +1,16 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useEnvironment, usePortal, useUser } from '../data/PortalContext';
 import { LoadProblem } from '../shell/LoadProblem';
-import { MostOpenedPages, ReaderDocSets, RecentlyPublished } from './ReaderDocSets';
+import { HomeLoading } from './HomeLoading';
 import { ResourceGroupCard } from './ResourceGroupCard';
 import { SearchBox } from './SearchBox';
 import { useVisitData } from './useVisitData';
 import './home.css';
 
-/** A line saying a part of the page is on its way, spoken once. */
-function Loading({ what }: { what: string }) {
-  return (
-    <p role="status" className="home-note">
-      Loading {what}…
-    </p>
-  );
-}
+// The lists of GET /home wait for their own call anyway, so their code loads beside it.
+const HomeLists = lazy(() =>
+  import('./HomeLists').then((module) => ({ default: module.HomeLists })),
+);
 
 /**
  * The home page: a welcome with the search box, the techdocs resource groups and the doc sets the
@@ -29,20 +25,9 @@ export function HomePage() {
     useCallback(() => portal.loadTechdocs(), [portal]),
     'the technical documentation links',
   );
-  const home = useVisitData(
-    useCallback(() => portal.loadHome(), [portal]),
-    'the home page lists',
-  );
   // The environment config is loaded here too (SPEC.md section 2); the header shares it.
   useEnvironment();
   const firstName = user.status === 'ready' ? user.value.displayName.split(' ')[0] : '';
-  const homeProblem = home.status === 'error' && (
-    <LoadProblem
-      className="home-problem"
-      message="This list could not be loaded."
-      onRetry={home.retry}
-    />
-  );
   return (
     <div className="home">
       <section className="home-hero" aria-labelledby="home-title">
@@ -55,54 +40,35 @@ export function HomePage() {
         <SearchBox />
       </section>
       <div className="home-columns">
-        <div className="home-primary">
-          <section className="home-groups" aria-labelledby="techdocs-title">
-            <h2 id="techdocs-title" className="home-section-title">
-              Technical documentation
-            </h2>
-            {groups.status === 'loading' && <Loading what="documentation links" />}
-            {groups.status === 'error' && (
-              <LoadProblem
-                className="home-problem"
-                message="The documentation links could not be loaded."
-                onRetry={groups.retry}
-              />
-            )}
-            {groups.status === 'ready' && (
-              <ul className="group-grid">
-                {groups.value.map((group) => (
-                  <ResourceGroupCard key={`${group.resourceType}-${group.title}`} group={group} />
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="home-section" aria-labelledby="docsets-title">
-            <h2 id="docsets-title" className="home-section-title">
-              Your documentation
-            </h2>
-            {home.status === 'loading' && <Loading what="your documentation" />}
-            {homeProblem}
-            {home.status === 'ready' && <ReaderDocSets docSets={home.value.docSets} />}
-          </section>
-        </div>
-        <div className="home-aside">
-          <section className="home-panel" aria-labelledby="popular-title">
-            <h2 id="popular-title" className="home-panel-title">
-              Most opened this month
-            </h2>
-            {home.status === 'ready' && <MostOpenedPages pages={home.value.mostOpened} />}
-            {home.status === 'error' && <p className="home-note">Not available right now.</p>}
-          </section>
-          <section className="home-panel" aria-labelledby="recent-title">
-            <h2 id="recent-title" className="home-panel-title">
-              Recently published
-            </h2>
-            {home.status === 'ready' && (
-              <RecentlyPublished docSets={home.value.recentlyPublished} />
-            )}
-            {home.status === 'error' && <p className="home-note">Not available right now.</p>}
-          </section>
-        </div>
+        <section className="home-groups" aria-labelledby="techdocs-title">
+          <h2 id="techdocs-title" className="home-section-title">
+            Technical documentation
+          </h2>
+          {groups.status === 'loading' && <HomeLoading what="documentation links" />}
+          {groups.status === 'error' && (
+            <LoadProblem
+              className="home-problem"
+              message="The documentation links could not be loaded."
+              onRetry={groups.retry}
+            />
+          )}
+          {groups.status === 'ready' && (
+            <ul className="group-grid">
+              {groups.value.map((group) => (
+                <ResourceGroupCard key={`${group.resourceType}-${group.title}`} group={group} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <Suspense
+          fallback={
+            <div className="home-docsets">
+              <HomeLoading what="your documentation" />
+            </div>
+          }
+        >
+          <HomeLists />
+        </Suspense>
       </div>
     </div>
   );
