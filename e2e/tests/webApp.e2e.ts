@@ -25,7 +25,11 @@ async function tabState(target: Page) {
     const tabs = Array.from(document.querySelectorAll('[role="tab"]'));
     const selected = tabs.filter((tab) => tab.getAttribute('aria-selected') === 'true');
     const panels = Array.from(document.querySelectorAll<HTMLElement>('[role="tabpanel"]')).filter(
-      (panel) => panel.getClientRects().length > 0 && getComputedStyle(panel).display !== 'none',
+      // Hidden panels keep their place (the panel area has one height) but are not shown.
+      (panel) =>
+        panel.getClientRects().length > 0 &&
+        getComputedStyle(panel).display !== 'none' &&
+        getComputedStyle(panel).visibility !== 'hidden',
     );
     return {
       selected: selected.map(label),

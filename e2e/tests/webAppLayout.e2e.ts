@@ -86,6 +86,8 @@ describe('layout from 360px to 1440px wide', () => {
     const page = await signedIn.newPage();
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`${origin}/docs/ui/`);
+    // On a phone the product tabs sit in a "Products" menu, closed until opened.
+    await page.getByRole('button', { name: /Products/ }).click();
     const labels = ['Data Platform', 'Helios', 'Cloud Services', 'Insights'];
     const selected: string[] = [];
     for (const label of labels) {

@@ -57,6 +57,49 @@ export type ResourceGroup = z.infer<typeof ResourceGroupSchema>;
 /** `GET {basePath}/techdocs/links`. */
 export const ResourceGroupListSchema = z.array(ResourceGroupSchema);
 
+/** A doc set the reader may open, as the home page lists it. */
+export const HomeDocSetSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  product: z.string(),
+  version: z.string(),
+  /** Where it opens: a documentation path under the docs base (starting with `/`). */
+  path: z.string().startsWith('/'),
+  /** ISO time its served release was published; null when unknown. */
+  publishedAt: z.string().nullable(),
+});
+export type HomeDocSet = z.infer<typeof HomeDocSetSchema>;
+
+/** A page readers of the same kind opened often from search results. */
+export const HomePopularPageSchema = z.object({
+  /** The page's title (its HTML title, else its file name). */
+  title: z.string(),
+  /** A documentation path under the docs base (starting with `/`). */
+  path: z.string().startsWith('/'),
+  /** The title of the doc set it belongs to. */
+  docSetTitle: z.string(),
+  /** Opens in the period. */
+  opens: z.number().int().nonnegative(),
+});
+export type HomePopularPage = z.infer<typeof HomePopularPageSchema>;
+
+/**
+ * `GET {basePath}/home`: what the home page shows beside the techdocs groups. Only doc sets the
+ * reader may read (and only pages of them that still exist) appear.
+ */
+export const HomeSchema = z.object({
+  /** Every doc set the reader may open, by product, then title. */
+  docSets: z.array(HomeDocSetSchema),
+  /** The pages readers of the reader's kind opened most over the last {@link HOME_POPULAR_DAYS} days. */
+  mostOpened: z.array(HomePopularPageSchema),
+  /** The doc sets published most recently, newest first. */
+  recentlyPublished: z.array(HomeDocSetSchema),
+});
+export type Home = z.infer<typeof HomeSchema>;
+
+/** The period of the home page's "most opened" list, in days. */
+export const HOME_POPULAR_DAYS = 30;
+
 /** Every error the server answers with: a stable code and a readable message, never a stack. */
 export const ApiErrorSchema = z.object({
   code: z.string(),

@@ -16,7 +16,10 @@ import { REPO_ROOT } from './config/loadConfig';
 import { loopbackRedirect } from './config/loopbackRedirect';
 import type { IdentityProviderConfig, PortalConfig } from './config/schema';
 import { createDevIdentityProvider } from './devIdp/devIdentityProvider';
+import { sendErrorPage, type ErrorPageSite } from './errors/errorPage';
 import { installErrorHandler } from './errors/errorHandler';
+import { HomeContent } from './home/HomeContent';
+import { homeRoutes } from './home/homeRoutes';
 import { metricsPlugin } from './ops/metricsPlugin';
 import { loggerOptions } from './ops/loggerOptions';
 import { opsRoutes } from './ops/opsRoutes';
@@ -84,7 +87,12 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
   });
-  installErrorHandler(app);
+  const errorPageSite: ErrorPageSite = {
+    basePath: config.basePath,
+    productName: config.brand.productName,
+    companyName: config.brand.companyName,
+  };
+  installErrorHandler(app, errorPageSite);
   app.addHook('onClose', async () => hostMarkers.close());
   const toPublicHost = loopbackRedirect(config);
   if (toPublicHost) app.addHook('onRequest', toPublicHost);
@@ -168,6 +176,7 @@ export async function buildApp(
       // existence of mounts does not leak; signed in, the one 404 answer.
       portal.setNotFoundHandler(async (request, reply) => {
         if (!request.user) return askToSignIn(request, reply, base);
+        if (sendErrorPage(request, reply, 404, errorPageSite)) return reply;
         return reply
           .status(404)
           .send({ code: 'not_found', message: 'There is no page at this address.' });
@@ -186,6 +195,10 @@ export async function buildApp(
         onSearch: recordSearchEvent(analytics, { logger: app.log }),
       });
       await portal.register(analyticsRoutes, { store: analytics, docSets: config.docSets });
+      const home = new HomeContent(config, docSets, analytics, {
+        onAnalyticsError: (error) => app.log.warn({ err: error }, 'home: analytics unavailable'),
+      });
+      await portal.register(homeRoutes, { content: home });
       await portal.register(searchClientRoutes, {
         distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
       });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
-import { ENVIRONMENT, RESOURCE_GROUPS, USER } from './fixtures';
+import { ENVIRONMENT, HOME, RESOURCE_GROUPS, USER } from './fixtures';
 
 /** Answers one request of the fake server. */
 export type Handler = (request: Request) => Response | Promise<Response>;
@@ -34,6 +34,7 @@ export function portalHandlers(): Record<string, Handler> {
     '/docs/user': () => json(USER),
     '/docs/environment': () => json(ENVIRONMENT),
     '/docs/techdocs/links': () => json(RESOURCE_GROUPS),
+    '/docs/home': () => json({ ...HOME, recentlyPublished: [HOME.docSets[1]] }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Environment, ProductTab, ResourceGroup, User } from '@docs-portal/contracts';
+import type { Environment, Home, ProductTab, ResourceGroup, User } from '@docs-portal/contracts';
 
 /** A signed-in customer. */
 export const USER: User = {
@@ -59,3 +59,34 @@ export const RESOURCE_GROUPS: ResourceGroup[] = [
     links: [{ title: 'Security hardening', path: '/6_5/Web/UserGuide/Content/Security.htm' }],
   },
 ];
+
+/** The home page lists of a customer: two doc sets, one popular page. */
+export const HOME: Home = {
+  docSets: [
+    {
+      id: 'dp-user-guide-6-5',
+      title: 'Data Platform User Guide',
+      product: 'Data Platform',
+      version: '6.5',
+      path: '/6_5/Web/UserGuide/',
+      publishedAt: '2026-11-20T10:00:00.000Z',
+    },
+    {
+      id: 'helios',
+      title: 'Helios Guide',
+      product: 'Helios',
+      version: '2.1',
+      path: '/WebHelios/',
+      publishedAt: '2026-11-22T10:00:00.000Z',
+    },
+  ],
+  mostOpened: [
+    {
+      title: 'Helios Overview',
+      path: '/WebHelios/Content/Helios/Overview.htm',
+      docSetTitle: 'Helios Guide',
+      opens: 12,
+    },
+  ],
+  recentlyPublished: [],
+};

@@ -34,6 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   clearIconCache();
+  window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

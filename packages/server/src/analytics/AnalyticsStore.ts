@@ -79,6 +79,14 @@ export interface AnalyticsReport {
   clickThroughByRank: { rank: number; clicks: number; rate: number }[];
 }
 
+/** A page readers opened from search results, and how often. */
+export interface OpenedPage {
+  /** The URL as recorded (a path under the base path, maybe with query and fragment). */
+  url: string;
+  /** Clicks on it in the period. */
+  opens: number;
+}
+
 /**
  * Where search analytics are kept: SQLite in the data folder by default, PostgreSQL when several
  * replicas share them. Every implementation passes the contract suite of
@@ -96,6 +104,15 @@ export interface AnalyticsStore {
   recordClick(event: ClickEvent): Promise<void>;
   /** Counts searches and clicks of `range`. */
   report(range: ReportRange, options?: ReportOptions): Promise<AnalyticsReport>;
+  /**
+   * The URLs readers of `kind` opened most from search results in `range`, most first (ties by
+   * URL), at most `limit` (default 50). For the home page's "most opened" list; the caller keeps
+   * only pages the reader may still read.
+   */
+  mostOpened(
+    range: ReportRange,
+    options: { kind: UserKind; limit?: number },
+  ): Promise<OpenedPage[]>;
   /** Deletes events older than `before`; answers how many. For a retention schedule. */
   purgeBefore(before: Date): Promise<number>;
   /** Resolves when the store can be used; rejects with the reason otherwise (readiness). */

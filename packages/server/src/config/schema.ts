@@ -19,6 +19,7 @@ export const RESERVED_MOUNTS = [
   'readyz',
   'metrics',
   'analytics',
+  'home',
   'assets',
   'dev-idp',
   'highlight.js',

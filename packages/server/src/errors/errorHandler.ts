@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { SearchUnavailableError } from '@docs-portal/search';
+import { errorPageStatusOf, sendErrorPage, type ErrorPageSite } from './errorPage';
 import { codeForStatus, PortalError } from './PortalError';
 import { validationMessage, type ValidationIssue } from './validationMessage';
 
@@ -35,11 +36,18 @@ function logUnavailable(request: FastifyRequest, error: Error): void {
  * Validation problems (route schemas, zod errors thrown in handlers) answer 400 naming the field;
  * other 4xx answer the catalogue code of their status; anything unexpected answers 500 without a
  * stack and is logged with the request's context. 4xx answers are not logged as errors. A 503 says
- * in product words what is unavailable, never the driver's message (hosts, ports).
+ * in product words what is unavailable, never the driver's message (hosts, ports). With `site`, a
+ * browser navigation that ends in 403, 404, 500 or 503 gets the portal's error page instead.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, site?: ErrorPageSite): void {
   app.setErrorHandler(
     (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      const page = errorPageStatusOf(error);
+      if (page !== undefined && sendErrorPage(request, reply, page, site)) {
+        if (page === 500) request.log.error({ err: error, url: request.url }, 'request failed');
+        if (page === 503) logUnavailable(request, error);
+        return reply;
+      }
       if (error instanceof PortalError) {
         if (error.statusCode === 503) logUnavailable(request, error);
         return reply.status(error.statusCode).send({ code: error.code, message: error.message });
@@ -73,6 +81,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     },
   );
   app.setNotFoundHandler((request, reply) => {
+    if (sendErrorPage(request, reply, 404, site)) return;
     reply.status(404).send({
       code: 'not_found',
       message: `Nothing at ${request.method} ${request.url.split('?')[0]}`,

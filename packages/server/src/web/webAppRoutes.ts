@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PortalBootstrap } from '@docs-portal/contracts';
+import { safeReturnPath } from '../auth/returnPath';
 import type { PortalConfig } from '../config/schema';
 
 /** Content-Security-Policy of the web app's pages. */
@@ -87,6 +88,14 @@ export async function webAppRoutes(
     });
   }
   app.get('/ui/', sendIndex);
+  // A signed-in reader has nothing to do on the sign-in page: on to where they were going.
+  app.get('/ui/login', async (request, reply) => {
+    if (!request.user) return sendIndex(request, reply);
+    const { redirectPath } = request.query as { redirectPath?: unknown };
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(safeReturnPath(redirectPath, config.basePath), 302);
+  });
   app.get('/ui/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     if (files.has(rest)) return reply.sendFile(rest);

@@ -11,9 +11,9 @@ describe('routes', () => {
     expect(window.location.pathname).toMatch(/^\/docs\/ui\/?$/);
   });
 
-  it('opens the login page without fetching the user', () => {
+  it('opens the login page without fetching the user', async () => {
     const { fetchMock } = renderApp('/docs/ui/login');
-    expect(screen.getByRole('button', { name: 'Click to sign in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Click to sign in' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -2,9 +2,14 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { usePortal } from '../data/PortalContext';
 import { HomePage } from '../home/HomePage';
-import { LoginPage } from '../login/LoginPage';
+import { PageTitle } from './PageTitle';
 import { PageLoading, RequireUser } from '../shell/RequireUser';
 import { Shell } from '../shell/Shell';
+
+// The sign-in page is not part of the shell: a signed-in reader never loads it.
+const LoginPage = lazy(() =>
+  import('../login/LoginPage').then((module) => ({ default: module.LoginPage })),
+);
 
 // The search page (and the frame contract with its zod schemas) loads when first opened.
 const SearchPage = lazy(() =>
@@ -27,8 +32,16 @@ export function AppRoutes() {
   return (
     <>
       <LoginNavigator />
+      <PageTitle />
       <Routes>
-        <Route path="login" element={<LoginPage />} />
+        <Route
+          path="login"
+          element={
+            <Suspense fallback={null}>
+              <LoginPage />
+            </Suspense>
+          }
+        />
         <Route
           element={
             <RequireUser>

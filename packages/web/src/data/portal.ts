@@ -1,4 +1,9 @@
-import type { Environment, PortalBootstrap, ResourceGroup, User } from '@docs-portal/contracts';
+import type {
+  Environment,
+  PortalBootstrap,
+  ResourceGroup,
+  User,
+} from '@docs-portal/contracts';
 import { createApiClient, type ApiClient } from '../http/apiClient';
 import { isOnLoginRoute, loginRouteFor, type RouteNavigator } from '../http/loginRedirect';
 import { browser } from '../portal/browser';

@@ -12,18 +12,31 @@ function initialState<T>(resource: SharedResource<T>): ResourceState<T> {
   return cached ? { status: 'ready', value: cached.value } : { status: 'loading' };
 }
 
-/** Subscribes a component to a shared resource, starting the fetch when nobody has yet. */
+/**
+ * Subscribes a component to a shared resource, starting the fetch when nobody has yet, and
+ * following every later reload (a retry anywhere shows in every consumer).
+ */
 export function useResource<T>(resource: SharedResource<T>): ResourceState<T> {
   const [state, setState] = useState<ResourceState<T>>(() => initialState(resource));
   useEffect(() => {
-    if (resource.peek()) return;
     let live = true;
-    resource.load().then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    );
+    const follow = () => {
+      const cached = resource.peek();
+      if (cached) {
+        setState({ status: 'ready', value: cached.value });
+        return;
+      }
+      setState({ status: 'loading' });
+      resource.load().then(
+        (value) => live && setState({ status: 'ready', value }),
+        (error: unknown) => live && setState({ status: 'error', error }),
+      );
+    };
+    const unsubscribe = resource.subscribe(follow);
+    follow();
     return () => {
       live = false;
+      unsubscribe();
     };
   }, [resource]);
   return state;

@@ -1,15 +1,22 @@
 import { useEnvironment, usePortal, useUser } from '../data/PortalContext';
 import { iconUrl } from '../icons/iconRegistry';
 import { homePageUrl } from '../portal/docsBase';
+import { LoadProblem } from '../shell/LoadProblem';
 import { LinkPanel } from './LinkPanel';
 import './header.css';
 
-/** The shell header: logo and site name, the reader's name and Logout, the product link panel. */
+/**
+ * The shell header: logo and site name, the reader's name and Logout, the product link panel.
+ * When the user or the environment could not be loaded, it says which and offers a retry.
+ */
 export function Header() {
-  const { bootstrap } = usePortal();
+  const portal = usePortal();
+  const { bootstrap } = portal;
   const user = useUser();
   const environment = useEnvironment();
   const linkPanel = environment.status === 'ready' ? (environment.value?.linkPanel ?? []) : [];
+  // The shared environment delivers null when its fetch failed (SPEC.md section 4).
+  const environmentFailed = environment.status === 'ready' && environment.value === null;
   return (
     <header className="site-header">
       <div className="header-bar">
@@ -29,8 +36,23 @@ export function Header() {
             </a>
           </div>
         )}
+        {user.status === 'error' && (
+          <LoadProblem
+            className="header-problem"
+            message="Your account details could not be loaded."
+            onRetry={() => portal.user.reload()}
+          />
+        )}
       </div>
       {linkPanel.length > 0 && <LinkPanel tabs={linkPanel} />}
+      {environmentFailed && (
+        <div className="link-panel-problem">
+          <LoadProblem
+            message="The product links could not be loaded."
+            onRetry={() => portal.environment.reload()}
+          />
+        </div>
+      )}
     </header>
   );
 }

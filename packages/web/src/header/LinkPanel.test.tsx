@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LINK_PANEL } from '../../test/fixtures';
 import { renderWithPortal } from '../../test/renderApp';
-import { defaultTabIndex, LinkPanel } from './LinkPanel';
+import { defaultTabIndex, LinkPanel, PHONE_QUERY } from './LinkPanel';
 
 function renderPanel(tabs = LINK_PANEL) {
   return renderWithPortal(<LinkPanel tabs={tabs} />);
@@ -78,5 +78,43 @@ describe('LinkPanel', () => {
     const [dataPlatform, ...others] = LINK_PANEL;
     expect(defaultTabIndex([...others, dataPlatform!])).toBe(3);
     expect(defaultTabIndex(others)).toBe(0);
+  });
+
+  it('collapses and expands its panels on desktop, and a tab click opens them again', () => {
+    renderPanel();
+    const toggle = screen.getByRole('button', { name: 'Hide links' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Show links' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(screen.queryByRole('link', { name: "Data Platform What's New" })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Helios' }));
+    expect(screen.getByRole('button', { name: 'Hide links' })).toBeTruthy();
+    expect(within(visiblePanels()[0] as HTMLElement).getByText("Helios What's New")).toBeTruthy();
+  });
+
+  it('puts the tabs in a closed "Products" menu on phones, Data Platform still first', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderPanel();
+    const menu = screen.getByRole('button', { name: /Products/ });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hide links' })).toBeNull();
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(selectedTab()?.textContent).toBe('Data Platform');
+    expect(screen.getByRole('tablist').getAttribute('aria-orientation')).toBe('vertical');
+    fireEvent.keyDown(selectedTab() as Element, { key: 'ArrowDown' });
+    expect(selectedTab()?.textContent).toBe('Helios');
+    expect(visiblePanels()).toHaveLength(1);
+    fireEvent.keyDown(selectedTab() as Element, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, json, portalHandlers } from '../../test/fakeServer';
+import { HOME } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 describe('HomePage', () => {
@@ -36,6 +37,37 @@ describe('HomePage', () => {
       ...portalHandlers(),
       '/docs/techdocs/links': () => json({ code: 'x', message: 'down' }, 503),
     });
-    expect((await screen.findByRole('alert')).textContent).toMatch(/could not be loaded/);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/documentation links could not be loaded/);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('lists the doc sets with versions, the most opened pages and the latest releases', async () => {
+    renderApp('/docs/ui/');
+    const docSets = await screen.findByRole('region', { name: 'Your documentation' });
+    const helios = await within(docSets).findByRole('link', { name: 'Helios Guide' });
+    expect(helios.getAttribute('href')).toBe('http://portal.test/docs/WebHelios/');
+    expect(within(docSets).getByText('Version 6.5')).toBeTruthy();
+    const popular = screen.getByRole('region', { name: 'Most opened this month' });
+    expect(
+      within(popular).getByRole('link', { name: 'Helios Overview' }).getAttribute('href'),
+    ).toBe('http://portal.test/docs/WebHelios/Content/Helios/Overview.htm');
+    const recent = screen.getByRole('region', { name: 'Recently published' });
+    expect(within(recent).getByText('Nov 22, 2026')).toBeTruthy();
+  });
+
+  it('offers a retry when the home lists fail, and shows them after it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    renderApp('/docs/ui/', {
+      ...portalHandlers(),
+      '/docs/home': () => (fail ? json({ code: 'x', message: 'down' }, 503) : json(HOME)),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This list could not be loaded.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Helios Guide' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,40 +1,33 @@
-import type { ResourceGroup } from '@docs-portal/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useEnvironment, usePortal, useUser } from '../data/PortalContext';
-import type { ResourceState } from '../data/useResource';
+import { LoadProblem } from '../shell/LoadProblem';
+import { HomeLoading } from './HomeLoading';
 import { ResourceGroupCard } from './ResourceGroupCard';
 import { SearchBox } from './SearchBox';
+import { useVisitData } from './useVisitData';
 import './home.css';
 
-/** Loads the techdocs resource groups once per visit of the home page. */
-function useTechdocs(): ResourceState<ResourceGroup[]> {
-  const portal = usePortal();
-  const [state, setState] = useState<ResourceState<ResourceGroup[]>>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    portal.loadTechdocs().then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => {
-        console.error('Could not load the technical documentation links.', error);
-        if (live) setState({ status: 'error', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [portal]);
-  return state;
-}
+// The lists of GET /home wait for their own call anyway, so their code loads beside it.
+const HomeLists = lazy(() =>
+  import('./HomeLists').then((module) => ({ default: module.HomeLists })),
+);
 
-/** The home page: a welcome with the search box, then the techdocs resource groups. */
+/**
+ * The home page: a welcome with the search box, the techdocs resource groups and the doc sets the
+ * reader may open, and beside them the most opened pages and the latest releases. Each part that
+ * fails to load says so and offers a retry; the rest of the page stays usable.
+ */
 export function HomePage() {
-  const { bootstrap } = usePortal();
+  const portal = usePortal();
+  const { bootstrap } = portal;
   const user = useUser();
-  const groups = useTechdocs();
+  const groups = useVisitData(
+    useCallback(() => portal.loadTechdocs(), [portal]),
+    'the technical documentation links',
+  );
   // The environment config is loaded here too (SPEC.md section 2); the header shares it.
   useEnvironment();
   const firstName = user.status === 'ready' ? user.value.displayName.split(' ')[0] : '';
-
   return (
     <div className="home">
       <section className="home-hero" aria-labelledby="home-title">
@@ -46,28 +39,37 @@ export function HomePage() {
         </p>
         <SearchBox />
       </section>
-      <section className="home-groups" aria-labelledby="techdocs-title">
-        <h2 id="techdocs-title" className="home-section-title">
-          Technical documentation
-        </h2>
-        {groups.status === 'loading' && (
-          <p role="status" className="home-note">
-            Loading documentation links…
-          </p>
-        )}
-        {groups.status === 'error' && (
-          <p role="alert" className="home-note home-note-error">
-            The documentation links could not be loaded. Please reload the page.
-          </p>
-        )}
-        {groups.status === 'ready' && (
-          <ul className="group-grid">
-            {groups.value.map((group) => (
-              <ResourceGroupCard key={`${group.resourceType}-${group.title}`} group={group} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <div className="home-columns">
+        <section className="home-groups" aria-labelledby="techdocs-title">
+          <h2 id="techdocs-title" className="home-section-title">
+            Technical documentation
+          </h2>
+          {groups.status === 'loading' && <HomeLoading what="documentation links" />}
+          {groups.status === 'error' && (
+            <LoadProblem
+              className="home-problem"
+              message="The documentation links could not be loaded."
+              onRetry={groups.retry}
+            />
+          )}
+          {groups.status === 'ready' && (
+            <ul className="group-grid">
+              {groups.value.map((group) => (
+                <ResourceGroupCard key={`${group.resourceType}-${group.title}`} group={group} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <Suspense
+          fallback={
+            <div className="home-docsets">
+              <HomeLoading what="your documentation" />
+            </div>
+          }
+        >
+          <HomeLists />
+        </Suspense>
+      </div>
     </div>
   );
 }

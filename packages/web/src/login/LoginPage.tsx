@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { usePortal } from '../data/PortalContext';
 import { iconUrl } from '../icons/iconRegistry';
@@ -19,6 +20,13 @@ export function LoginPage() {
   const urls = signInUrls(bootstrap.basePath, params.get('redirectPath'), location.hash);
   const errorMessage = useSignInErrorMessage(params.get('error'));
   const { signingIn, startSignIn } = useSignInProgress(urls.sso, bootstrap.supportSiteHost);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasSigningIn = useRef(signingIn);
+  // The button that had focus was replaced by the spinner; when it comes back, so does focus.
+  useEffect(() => {
+    if (wasSigningIn.current && !signingIn) button.current?.focus();
+    wasSigningIn.current = signingIn;
+  }, [signingIn]);
 
   return (
     <div className="login-page">
@@ -50,6 +58,7 @@ export function LoginPage() {
               </div>
             ) : (
               <button
+                ref={button}
                 type="button"
                 className="button button-primary login-button"
                 onClick={() => startSignIn(urls.sso)}

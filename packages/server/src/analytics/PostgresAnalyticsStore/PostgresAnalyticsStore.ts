@@ -9,6 +9,7 @@ import {
   type AnalyticsReport,
   type AnalyticsStore,
   type ClickEvent,
+  type OpenedPage,
   type ReportOptions,
   type ReportRange,
   type SearchEvent,
@@ -199,6 +200,20 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
         rate: searches === 0 ? 0 : r.clicks / searches,
       })),
     };
+  }
+
+  async mostOpened(
+    range: ReportRange,
+    options: { kind: ClickEvent['kind']; limit?: number },
+  ): Promise<OpenedPage[]> {
+    const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
+    const result = await this.query<OpenedPage>(
+      `SELECT url, count(*)::int AS opens FROM click_events
+       WHERE at >= $1 AND at < $2 AND kind = $3
+       GROUP BY url ORDER BY opens DESC, url ASC LIMIT $4`,
+      [range.from, range.to, options.kind, limit],
+    );
+    return result.rows;
   }
 
   async purgeBefore(before: Date): Promise<number> {

@@ -10,6 +10,7 @@ import {
   type AnalyticsReport,
   type AnalyticsStore,
   type ClickEvent,
+  type OpenedPage,
   type ReportOptions,
   type ReportRange,
   type SearchEvent,
@@ -185,6 +186,11 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         `SELECT rank, COUNT(*) AS clicks FROM click_events
          WHERE at >= ? AND at < ? GROUP BY rank ORDER BY rank ASC LIMIT 100`,
       ),
+      mostOpened: this.db.prepare<[number, number, string, number], { url: string; opens: number }>(
+        `SELECT url, COUNT(*) AS opens FROM click_events
+         WHERE at >= ? AND at < ? AND kind = ?
+         GROUP BY url ORDER BY opens DESC, url ASC LIMIT ?`,
+      ),
       purgeSearches: this.db.prepare<[number]>('DELETE FROM search_events WHERE at < ?'),
       purgeClicks: this.db.prepare<[number]>('DELETE FROM click_events WHERE at < ?'),
     };
@@ -339,6 +345,19 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       });
     }
     return work();
+  }
+
+  async mostOpened(
+    range: ReportRange,
+    options: { kind: ClickEvent['kind']; limit?: number },
+  ): Promise<OpenedPage[]> {
+    const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
+    return this.statements.mostOpened.all(
+      range.from.getTime(),
+      range.to.getTime(),
+      options.kind,
+      limit,
+    );
   }
 
   async purgeBefore(before: Date): Promise<number> {

@@ -147,6 +147,24 @@ export function runAnalyticsStoreContract(
       ]);
     });
 
+    it('lists the URLs readers of one kind opened most, most first, within the period', async () => {
+      await store.recordClick(click({ url: '/docs/a.htm' }));
+      await store.recordClick(click({ url: '/docs/b.htm', offsetMs: 10 }));
+      await store.recordClick(click({ url: '/docs/b.htm', offsetMs: 20 }));
+      await store.recordClick(click({ url: '/docs/c.htm', kind: 'employee', offsetMs: 30 }));
+      await store.recordClick(click({ url: '/docs/d.htm', offsetMs: 40 * DAY }));
+      expect(await store.mostOpened(ALL, { kind: 'customer' })).toEqual([
+        { url: '/docs/b.htm', opens: 2 },
+        { url: '/docs/a.htm', opens: 1 },
+      ]);
+      expect(await store.mostOpened(ALL, { kind: 'customer', limit: 1 })).toEqual([
+        { url: '/docs/b.htm', opens: 2 },
+      ]);
+      expect(await store.mostOpened(ALL, { kind: 'employee' })).toEqual([
+        { url: '/docs/c.htm', opens: 1 },
+      ]);
+    });
+
     it('reports the period asked for: start included, end excluded', async () => {
       await store.recordSearch(search({ query: 'before', offsetMs: -1 }));
       await store.recordSearch(search({ query: 'first', offsetMs: 0 }));
