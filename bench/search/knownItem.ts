@@ -166,11 +166,12 @@ async function knownItems(
 
 /**
  * The title as typed up to part of its last word (at least three letters kept, at least one
- * cut); undefined when the title does not end in a word of four letters or more, since a cut
- * number or short word ("Python 2.", "Ca") names no page in particular.
+ * cut, closing punctuation dropped); undefined when the title does not end in a word of four
+ * letters or more, since a cut number or short word ("Python 2.", "Ca") names no page in
+ * particular.
  */
 function cutLastWord(title: string, random: () => number): string | undefined {
-  const match = /(\p{L}{4,})\P{L}*$/u.exec(title);
+  const match = /(\p{L}{4,})[?!.)\]"”’]*$/u.exec(title);
   if (match === null) return undefined;
   const word = match[1] as string;
   const keep = 3 + Math.floor(random() * (word.length - 3));

@@ -2,7 +2,7 @@ import type { SearchRequest, SearchResponse } from '@docs-portal/contracts';
 import { SearchResponseSchema, SuggestResponseSchema } from '@docs-portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReaderAccess, SearchEngine } from '../SearchEngine';
-import { CONTRACT_CORPUS } from './contractCorpus';
+import { CONTRACT_CORPUS, KNOWN_ITEM_CORPUS } from './contractCorpus';
 
 /** Builds a fresh, empty engine for the contract suite. */
 export type MakeContractEngine = (config: { synonyms?: string[][] }) => Promise<SearchEngine>;
@@ -355,6 +355,48 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(stats.sections).toBeGreaterThan(stats.pages);
         expect(stats.bytes).toBeGreaterThan(0);
         await expect(engine.ping()).resolves.toBeUndefined();
+      });
+    });
+
+    describe('known items: a page found by its own title', () => {
+      beforeAll(async () => {
+        for (const { docSet, pages } of KNOWN_ITEM_CORPUS) {
+          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
+        }
+      });
+
+      afterAll(async () => {
+        for (const { docSet } of KNOWN_ITEM_CORPUS) await engine.removeDocSet(docSet.id);
+      });
+
+      it('ranks a page titled exactly as the query first however far down the first pass it is', async () => {
+        const response = await search('Schedule');
+        expect(response.total).toBeGreaterThan(60);
+        expect(paths(response)[0]).toBe('/docs/Planner/Content/Schedule.htm');
+        const filtered = await search('Schedule', EVERYONE, { product: ['Planner'] });
+        expect(paths(filtered)[0]).toBe('/docs/Planner/Content/Schedule.htm');
+      });
+
+      it('tolerates one typo in a four-letter word', async () => {
+        expect(titles(await search('Leds'))[0]).toBe('Leads');
+        expect((await search('Leds')).suggestion).toBe('leads');
+      });
+
+      it('reads curly quotes as text, not as a strict phrase', async () => {
+        expect(titles(await search('Why does “Safe Mdoe” block plans'))[0]).toBe(
+          'Why Does “Safe Mode” Block Plans?',
+        );
+        const curly = await search('“retention period”');
+        expect(curly.total).toBe((await search('retention period')).total);
+        expect(curly.total).toBeGreaterThan((await search('"retention period"')).total);
+      });
+
+      it('ranks the page titled as the query above one that only uses its words', async () => {
+        expect(titles(await search('Import Schedules')).slice(0, 2)).toEqual([
+          'Import Schedules',
+          'Importing a Schedule',
+        ]);
+        expect(titles(await search('Importing a Schedule'))[0]).toBe('Importing a Schedule');
       });
     });
   });
