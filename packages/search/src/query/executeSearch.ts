@@ -282,7 +282,7 @@ export async function executeSearch(
   });
   // Pages titled as the query lead the candidates, so the block that ranks them in full holds
   // them however many pages use the query's words more often.
-  const titled = (k: number) => (titleMatches.has(ids[k] as number) ? 1 : 0);
+  const titled = (k: number) => titleMatches.get(ids[k] as number) ?? 0;
   const before = (a: number, b: number) =>
     titled(b) - titled(a) ||
     (firstPass[b] as number) - (firstPass[a] as number) ||

@@ -32,15 +32,19 @@ export interface BlockContext {
   groupIdf: readonly number[];
   /** Groups that must be in a title or heading for it to count as an exact match. */
   contentGroups: readonly number[];
-  /** Pages whose title says exactly what was searched: they always get the exact-title bonus. */
+  /**
+   * Pages whose title says exactly what was searched, with how literally (0 to 1): they get the
+   * exact-title bonus wherever their sections put them, and lead the block, most literal first.
+   */
   titleMatches: ReadonlyMap<number, number>;
 }
 
 /**
  * Second pass of ranking, for one block of candidate pages (in first-pass order): scores their
  * sections with BM25F, keeps phrase matches only where the phrase is really there, adds phrase
- * and proximity evidence for the best sections, and sorts the block by the resulting page
- * scores. Blocks are ranked independently so that every result page of a query agrees.
+ * and proximity evidence for the best sections and for pages titled as the query, and sorts the
+ * block: pages titled as the query first, then by page score. Blocks are ranked independently
+ * so that every result page of a query agrees.
  */
 export async function rankBlock(
   pageIds: readonly number[],
@@ -123,7 +127,9 @@ export async function rankBlock(
     }
     scorePage(page, { weights: ctx.weights }, ranking);
   }
+  // A page titled as the query is the one the reader named: it leads, the most literal first.
   // Bonuses only add, so the pages left out keep their places below the ones re-ranked.
-  pages.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
+  const titled = (page: RankedPage) => ctx.titleMatches.get(page.pageId) ?? 0;
+  pages.sort((a, b) => titled(b) - titled(a) || b.score - a.score || a.pageId - b.pageId);
   return { pages, tokens };
 }
