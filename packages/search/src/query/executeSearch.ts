@@ -271,15 +271,18 @@ export async function executeSearch(
   const ids = pageScores.ids;
   const groupIdf = groups.map((g) => idf(g.df, stats.pages.documents));
   const contentGroups = required.filter((g) => !(groups[g] as QueryGroup).unmatched);
-  const titleMatches = await findTitleMatches(reader, {
-    groups,
-    contentGroups,
-    groupIdf,
-    pageLists,
-    pages: snapshot.pages,
-    candidates: new Map(candidates.map((k) => [ids[k] as number, firstPass[k] as number])),
-    isStopTerm: stopTermTest(vocabulary),
-  });
+  const titleMatches =
+    contentGroups.length === 0
+      ? new Map<number, number>()
+      : await findTitleMatches(reader, {
+          groups,
+          contentGroups,
+          groupIdf,
+          pageLists,
+          pages: snapshot.pages,
+          candidates: new Map(candidates.map((k) => [ids[k] as number, firstPass[k] as number])),
+          isStopTerm: stopTermTest(vocabulary),
+        });
   // Pages titled as the query lead the candidates, so the block that ranks them in full holds
   // them however many pages use the query's words more often.
   const titled = (k: number) => titleMatches.get(ids[k] as number) ?? 0;
