@@ -12,6 +12,7 @@ import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
 import { idf, scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
 import { selectDocSets, type DocSetScopes } from './selectDocSets';
+import { findTitleMatches, stopTermTest } from './titleMatches';
 import type { SynonymTable } from './synonyms';
 import { verifyPhrases } from './verifyPhrases';
 
@@ -146,8 +147,9 @@ function countFacet(
 /**
  * Runs a query against one consistent index generation: plans it in the reader's vocabulary,
  * scores whole pages of the readable doc sets (access applied before any posting is read),
- * keeps the pages that match enough of the query, counts facets and the total, then ranks the
- * candidates of the requested result page by their sections, phrases and proximity.
+ * keeps the pages that match enough of the query, counts facets and the total, puts the pages
+ * titled as the query first, then ranks the candidates of the requested result page by their
+ * sections, phrases, proximity and exact titles and headings.
  */
 export async function executeSearch(
   reader: IndexReader,
@@ -267,8 +269,27 @@ export async function executeSearch(
   const firstBlock = Math.floor(offset / RANK_BLOCK);
   const lastBlock = Math.floor(Math.max(offset, offset + request.pageSize - 1) / RANK_BLOCK);
   const ids = pageScores.ids;
+  const groupIdf = groups.map((g) => idf(g.df, stats.pages.documents));
+  const contentGroups = required.filter((g) => !(groups[g] as QueryGroup).unmatched);
+  const titleMatches =
+    contentGroups.length === 0
+      ? new Map<number, number>()
+      : await findTitleMatches(reader, {
+          groups,
+          contentGroups,
+          groupIdf,
+          pageLists,
+          pages: snapshot.pages,
+          candidates: new Map(candidates.map((k) => [ids[k] as number, firstPass[k] as number])),
+          isStopTerm: stopTermTest(vocabulary),
+        });
+  // Pages titled as the query lead the candidates, so the block that ranks them in full holds
+  // them however many pages use the query's words more often.
+  const titled = (k: number) => titleMatches.get(ids[k] as number) ?? 0;
   const before = (a: number, b: number) =>
-    (firstPass[b] as number) - (firstPass[a] as number) || (ids[a] as number) - (ids[b] as number);
+    titled(b) - titled(a) ||
+    (firstPass[b] as number) - (firstPass[a] as number) ||
+    (ids[a] as number) - (ids[b] as number);
   const ordered = topRows(candidates, (lastBlock + 1) * RANK_BLOCK, before);
 
   // Second pass: the blocks of candidates that hold the requested result page.
@@ -280,8 +301,9 @@ export async function executeSearch(
     sectionStats: stats.sections,
     ranking,
     weights,
-    groupIdf: groups.map((g) => idf(g.df, stats.pages.documents)),
-    contentGroups: required.filter((g) => !(groups[g] as QueryGroup).unmatched),
+    groupIdf,
+    contentGroups,
+    titleMatches,
   };
   for (let block = firstBlock; block <= lastBlock; block++) {
     const rows = ordered.slice(block * RANK_BLOCK, (block + 1) * RANK_BLOCK);

@@ -18,4 +18,18 @@ describe('parseQuery', () => {
     expect(parseQuery('"open phrase').units.every((u) => !u.quoted)).toBe(true);
     expect(parseQuery('!!! ??').units).toEqual([]);
   });
+
+  it('makes a phrase of straight quotes only, reading curly quotes as punctuation', () => {
+    const parsed = parseQuery('why does “safe mode” block');
+    expect(parsed.units.every((u) => !u.quoted)).toBe(true);
+    expect(parsed.units.map((u) => u.words[0]?.raw)).toEqual([
+      'why',
+      'does',
+      'safe',
+      'mode',
+      'block',
+    ]);
+    expect(parseQuery('„safe mode“').units.every((u) => !u.quoted)).toBe(true);
+    expect(parseQuery('"safe mode"').units[0]?.quoted).toBe(true);
+  });
 });

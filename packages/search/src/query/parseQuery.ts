@@ -19,9 +19,15 @@ export interface ParsedQuery {
   lastIsPrefix: boolean;
 }
 
-const QUOTES = /["\u201c\u201d\u201e]/;
+// Only the straight double quote a reader types on purpose makes a phrase. Curly quotes come
+// with text pasted from a page (a title such as `Why Does “Safe Mode” Block Plans?`), where a
+// strict phrase would drop the page on one typo inside the quotes.
+const QUOTES = /"/;
 
-/** Splits a query into words and quoted phrases (an unclosed quote counts as no quote). */
+/**
+ * Splits a query into words and quoted phrases (straight double quotes; an unclosed quote
+ * counts as no quote, curly quotes count as punctuation).
+ */
 export function parseQuery(query: string): ParsedQuery {
   const units: QueryUnit[] = [];
   let count = 0;

@@ -74,8 +74,16 @@ export const RARE_WORD_PAGES = 3;
 /** How much more common a spelling must be to be tried next to a rare word. */
 export const COMMON_FACTOR = 10;
 
-function maxEditsFor(word: string): number {
-  return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
+/**
+ * Edits tolerated in a query word: two from 9 letters, one from 5, and one in a 4-letter word
+ * the reader's doc sets know neither whole nor as the start of a word (`leds` for `leads`);
+ * a known short word or fragment is taken as typed, since most short words are one edit away
+ * from several others.
+ */
+function maxEditsFor(word: string, known: boolean): number {
+  if (word.length >= 9) return 2;
+  if (word.length >= 5) return 1;
+  return word.length === 4 && !known ? 1 : 0;
 }
 
 class SlotBuilder {
@@ -128,7 +136,7 @@ class SlotBuilder {
       const typed = term.length / completion.length;
       this.add(index, scale * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
     }
-    const maxEdits = maxEditsFor(term);
+    const maxEdits = maxEditsFor(term, exactDf > 0 || completions.length > 0);
     if (options.typos && maxEdits > 0 && exactDf <= RARE_WORD_PAGES) {
       // A word the index barely knows may itself be a typo in the docs ("expresion"): its
       // spellings that are far more common are tried too.
@@ -224,8 +232,8 @@ function wordKey(word: QueryWord): string {
 /**
  * Turns a parsed query into groups of alternatives looked up in the reader's vocabulary:
  * exact terms, stems, synonyms from the configuration, completions of the last word and
- * spelling variants (one edit from 5 letters, two from 9) of words the reader's doc sets do
- * not contain. Quoted phrases match their exact words only.
+ * spelling variants (one edit from 5 letters, or from 4 for a word the index lacks, two from
+ * 9) of words the reader's doc sets do not contain. Quoted phrases match their exact words only.
  */
 export function planQuery(query: ParsedQuery, ctx: PlanContext): QueryGroup[] {
   const groups: QueryGroup[] = [];

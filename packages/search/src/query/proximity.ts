@@ -13,6 +13,11 @@ export interface ProximityQuery {
   groupWeights: readonly number[];
   /** Groups that count for an exact title or heading. */
   contentGroups: readonly number[];
+  /**
+   * Term id → how literally it says its query word: 1 for the best way the word matched (the
+   * word itself, or the likeliest correction or completion), less for another form of it.
+   */
+  termQuality: ReadonlyMap<number, number>;
 }
 
 /** Positions of each group's terms in one field. */
@@ -44,19 +49,57 @@ function closeness(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
+ * How exactly a title or heading says what was searched: 0 unless every content word of the
+ * field is a query word and every content group of the query is in the field; then the
+ * inverse-document-frequency-weighted share of the groups said literally (1 when the field holds
+ * the very words typed, 0.5 when it holds other forms of all of them, as `stemWeight` puts it).
+ */
+export function fieldExactness(
+  field: FieldTokens,
+  query: ProximityQuery,
+  isStopTerm: (termId: number) => boolean,
+): number {
+  if (query.contentGroups.length === 0 || field.terms.length === 0) return 0;
+  const best = new Array<number>(query.groups).fill(0);
+  const matchedPositions = new Set<number>();
+  for (let i = 0; i < field.terms.length; i++) {
+    const term = field.terms[i] as number;
+    const groups = query.termGroups.get(term);
+    if (groups === undefined) continue;
+    matchedPositions.add(field.positions[i] as number);
+    const quality = query.termQuality.get(term) ?? 1;
+    for (const g of groups) if (quality > (best[g] as number)) best[g] = quality;
+  }
+  for (let i = 0; i < field.terms.length; i++) {
+    if (matchedPositions.has(field.positions[i] as number)) continue;
+    if (!isStopTerm(field.terms[i] as number)) return 0;
+  }
+  let said = 0;
+  let total = 0;
+  for (const g of query.contentGroups) {
+    const quality = best[g] as number;
+    if (quality === 0) return 0;
+    const weight = Math.max(query.groupWeights[g] ?? 0, 1e-6);
+    said += quality * weight;
+    total += weight;
+  }
+  return said / total;
+}
+
+/**
  * Proximity evidence of one section: for each pair of neighbouring query words, how close they
- * appear in the same field (weighted by the field and the words), and whether the title or
- * heading holds exactly the query's words and nothing else. Stop words take part here only.
+ * appear in the same field (weighted by the field and the words), and how exactly its title and
+ * its heading say what was searched (`fieldExactness`). Stop words take part here only.
  */
 export function proximityScore(
   fields: readonly FieldTokens[],
   query: ProximityQuery,
   fieldWeights: readonly number[],
   isStopTerm: (termId: number) => boolean,
-): { proximity: number; exactFields: number[] } {
+): { proximity: number; exactness: [title: number, heading: number] } {
   const groups = query.groups;
   const pairBest = new Array<number>(Math.max(0, groups - 1)).fill(0);
-  const exactFields: number[] = [];
+  const exactness: [number, number] = [0, 0];
   fields.forEach((field, f) => {
     if (field.terms.length === 0) return;
     const positions = positionsByGroup(field, query);
@@ -68,35 +111,12 @@ export function proximityScore(
       const value = closeness(a, b) * weight;
       if (value > (pairBest[g] as number)) pairBest[g] = value;
     }
-    // Exact field: every content word of the field is a query word and vice versa (f < 2:
-    // title and heading only).
-    if (f < 2 && query.contentGroups.length > 0) {
-      const covered = query.contentGroups.every((g) => (positions[g] as number[]).length > 0);
-      if (covered) {
-        let extra = 0;
-        const seen = new Set<number>();
-        for (let i = 0; i < field.terms.length; i++) {
-          const term = field.terms[i] as number;
-          const position = field.positions[i] as number;
-          if (seen.has(position)) continue;
-          const matched = query.termGroups.has(term);
-          if (matched) seen.add(position);
-        }
-        for (let i = 0; i < field.terms.length; i++) {
-          const position = field.positions[i] as number;
-          if (!seen.has(position) && !isStopTerm(field.terms[i] as number)) {
-            extra++;
-            seen.add(position);
-          }
-        }
-        if (extra === 0) exactFields.push(f);
-      }
-    }
+    if (f === 0 || f === 1) exactness[f] = fieldExactness(field, query, isStopTerm);
   });
   let proximity = 0;
   pairBest.forEach((value, g) => {
     const w = Math.min(query.groupWeights[g] ?? 0, query.groupWeights[g + 1] ?? 0);
     proximity += value * w;
   });
-  return { proximity, exactFields };
+  return { proximity, exactness };
 }

@@ -1,12 +1,12 @@
 import type { IndexReader } from '../core/IndexStore';
 import { decodeSectionTokens, type FieldTokens } from '../core/sectionTokens';
-import { isStopWord } from '../text/stopWords';
 import type { QueryGroup } from './planQuery';
 import { proximityScore, type ProximityQuery } from './proximity';
 import { collectPages, scorePage, type RankedPage } from './rankPages';
 import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
 import { scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
+import { stopTermTest, termGroupsOf, termQualities } from './titleMatches';
 import { containsPhrase } from './verifyPhrases';
 
 /** Pages of a block whose best sections also get phrase and proximity evidence. */
@@ -32,29 +32,19 @@ export interface BlockContext {
   groupIdf: readonly number[];
   /** Groups that must be in a title or heading for it to count as an exact match. */
   contentGroups: readonly number[];
-}
-
-function termGroupsOf(groups: readonly QueryGroup[]): Map<number, number[]> {
-  const termGroups = new Map<number, number[]>();
-  groups.forEach((g, i) => {
-    for (const v of g.variants) {
-      for (const s of v.slots) {
-        for (const t of s.terms) {
-          const list = termGroups.get(t.termId);
-          if (list === undefined) termGroups.set(t.termId, [i]);
-          else if (!list.includes(i)) list.push(i);
-        }
-      }
-    }
-  });
-  return termGroups;
+  /**
+   * Pages whose title says exactly what was searched, with how literally (0 to 1): they get the
+   * exact-title bonus wherever their sections put them, and lead the block, most literal first.
+   */
+  titleMatches: ReadonlyMap<number, number>;
 }
 
 /**
  * Second pass of ranking, for one block of candidate pages (in first-pass order): scores their
  * sections with BM25F, keeps phrase matches only where the phrase is really there, adds phrase
- * and proximity evidence for the best sections, and sorts the block by the resulting page
- * scores. Blocks are ranked independently so that every result page of a query agrees.
+ * and proximity evidence for the best sections and for pages titled as the query, and sorts the
+ * block: pages titled as the query first, then by page score. Blocks are ranked independently
+ * so that every result page of a query agrees.
  */
 export async function rankBlock(
   pageIds: readonly number[],
@@ -103,47 +93,43 @@ export async function rankBlock(
   }
   pages.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
 
-  const reranked = pages.slice(0, PROXIMITY_PAGES);
+  const reranked = pages.filter(
+    (page, i) => i < PROXIMITY_PAGES || ctx.titleMatches.has(page.pageId),
+  );
   const wanted = reranked.flatMap((p) =>
     p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),
   );
   const blobs = await reader.sectionTokens(wanted.filter((id) => !tokens.has(id)));
   for (const [id, blob] of blobs) tokens.set(id, decodeSectionTokens(blob));
-  const vocabulary = snapshot.vocabulary;
-  const stopCache = new Map<number, boolean>();
-  const isStopTerm = (termId: number): boolean => {
-    let stop = stopCache.get(termId);
-    if (stop === undefined) {
-      stop = isStopWord(vocabulary.terms[vocabulary.indexOfTermId(termId)] ?? '');
-      stopCache.set(termId, stop);
-    }
-    return stop;
-  };
+  const isStopTerm = stopTermTest(snapshot.vocabulary);
   const proximityQuery: ProximityQuery = {
     groups: groups.length,
     termGroups: termGroupsOf(groups),
     groupWeights: ctx.groupIdf,
     contentGroups: ctx.contentGroups,
+    termQuality: termQualities(groups),
   };
   const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
   for (const page of reranked) {
     for (const section of page.sections.slice(0, SECTIONS_RERANKED)) {
       const fields = tokens.get(section.sectionId);
       if (fields === undefined) continue;
-      const { proximity, exactFields } = proximityScore(
+      const { proximity, exactness } = proximityScore(
         fields,
         proximityQuery,
         ranking.fieldWeights,
         isStopTerm,
       );
-      let bonus = ranking.proximityWeight * proximity;
-      if (exactFields.includes(0)) bonus += ranking.exactFieldBonus * contentWeight;
-      if (exactFields.includes(1)) bonus += 0.7 * ranking.exactFieldBonus * contentWeight;
-      section.score += bonus;
+      const [title, heading] = exactness;
+      section.score +=
+        ranking.proximityWeight * proximity +
+        (title + 0.7 * heading) * ranking.exactFieldBonus * contentWeight;
     }
     scorePage(page, { weights: ctx.weights }, ranking);
   }
-  reranked.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
-  pages.splice(0, reranked.length, ...reranked);
+  // A page titled as the query is the one the reader named: it leads, the most literal first.
+  // Bonuses only add, so the pages left out keep their places below the ones re-ranked.
+  const titled = (page: RankedPage) => ctx.titleMatches.get(page.pageId) ?? 0;
+  pages.sort((a, b) => titled(b) - titled(a) || b.score - a.score || a.pageId - b.pageId);
   return { pages, tokens };
 }

@@ -243,3 +243,103 @@ export function contractAccess(kind: string): ReaderAccess {
     ).map(({ docSet }) => docSet.id),
   };
 }
+
+const SCHEDULED_OBJECTS = [
+  'backup',
+  'replication',
+  'archive',
+  'report',
+  'audit',
+  'cleanup',
+  'export',
+  'indexing',
+  'scan',
+  'sync',
+  'upgrade',
+  'tiering',
+];
+
+/**
+ * Orchestrator: sixty pages that all say "schedule" in their title, headings and text, so that a
+ * page titled exactly "Schedule" elsewhere is far down the whole-page first pass.
+ */
+const ORCHESTRATOR: ContractDocSet = {
+  docSet: docSet('orchestrator', 'Orchestrator', 'current', 'User Guide', '/docs/Orch'),
+  audience: ['*'],
+  pages: SCHEDULED_OBJECTS.flatMap((object) =>
+    ['hourly', 'daily', 'weekly', 'monthly', 'yearly'].map((period) =>
+      page(
+        `/Content/Schedules/${object}-${period}.htm`,
+        `Schedule ${period} ${object} runs`,
+        ['Schedules'],
+        [
+          [
+            '',
+            '',
+            `A ${period} schedule starts ${object} runs. Each schedule has a start time, and the schedule can be paused.`,
+          ],
+          [
+            'Edit the schedule',
+            'EditSchedule',
+            `Open the schedule, change when the ${object} schedule starts, and save the schedule.`,
+          ],
+        ],
+      ),
+    ),
+  ),
+};
+
+/** Planner: known items whose titles readers type, mistype, cut short or paste with quotes. */
+const PLANNER: ContractDocSet = {
+  docSet: docSet('planner', 'Planner', 'current', 'User Guide', '/docs/Planner'),
+  audience: ['*'],
+  pages: [
+    page(
+      '/Content/Schedule.htm',
+      'Schedule',
+      ['Planner'],
+      [['', '', 'The planner calendar shows what runs when.']],
+    ),
+    page(
+      '/Content/Leads.htm',
+      'Leads',
+      ['Planner'],
+      [['', '', 'A lead owns a project plan and approves its milestones.']],
+    ),
+    page(
+      '/Content/ImportSchedules.htm',
+      'Import Schedules',
+      ['Planner'],
+      [['', '', 'Bring calendars in from a CSV file exported by another planner.']],
+    ),
+    page(
+      '/Content/ImportingSchedule.htm',
+      'Importing a Schedule',
+      ['Planner'],
+      [
+        [
+          '',
+          '',
+          'You can import schedules one by one: import schedules from a file, then review the imported schedules. To import schedules in bulk, see the CSV import.',
+        ],
+        [
+          'Import schedules from a cluster',
+          'FromCluster',
+          'Import schedules from another cluster to reuse them.',
+        ],
+      ],
+    ),
+    page(
+      '/Content/SafeMode.htm',
+      'Why Does “Safe Mode” Block Plans?',
+      ['Planner'],
+      [['', '', 'Safe mode keeps a plan from changing while its owner reviews it.']],
+    ),
+  ],
+};
+
+/**
+ * Doc sets for the known-item cases of the contract suite (a reader typing a page's title), added
+ * and removed by those cases so the main corpus's counts stay as they are.
+ */
+export const KNOWN_ITEM_CORPUS: readonly ContractDocSet[] = [ORCHESTRATOR, PLANNER];

@@ -2,7 +2,7 @@ import type { SearchRequest, SearchResponse } from '@docs-portal/contracts';
 import { SearchResponseSchema, SuggestResponseSchema } from '@docs-portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReaderAccess, SearchEngine } from '../SearchEngine';
-import { CONTRACT_CORPUS, contractAccess } from './contractCorpus';
+import { CONTRACT_CORPUS, contractAccess, KNOWN_ITEM_CORPUS } from './contractCorpus';
 
 /** Builds a fresh, empty engine for the contract suite. */
 export type MakeContractEngine = (config: { synonyms?: string[][] }) => Promise<SearchEngine>;
@@ -399,6 +399,55 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(stats.sections).toBeGreaterThan(stats.pages);
         expect(stats.bytes).toBeGreaterThan(0);
         await expect(engine.ping()).resolves.toBeUndefined();
+      });
+    });
+
+    describe('known items: a page found by its own title', () => {
+      // A reader of the main corpus and of the known-item doc sets.
+      const knownReader: ReaderAccess = {
+        docSetIds: [...CUSTOMER.docSetIds, ...KNOWN_ITEM_CORPUS.map(({ docSet }) => docSet.id)],
+      };
+      const knownSearch = (q: string, overrides: Partial<SearchRequest> = {}) =>
+        search(q, knownReader, overrides);
+
+      beforeAll(async () => {
+        for (const { docSet, pages } of KNOWN_ITEM_CORPUS) {
+          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
+        }
+      });
+
+      afterAll(async () => {
+        for (const { docSet } of KNOWN_ITEM_CORPUS) await engine.removeDocSet(docSet.id);
+      });
+
+      it('ranks a page titled exactly as the query first however far down the first pass it is', async () => {
+        const response = await knownSearch('Schedule');
+        expect(response.total).toBeGreaterThan(60);
+        expect(paths(response)[0]).toBe('/docs/Planner/Content/Schedule.htm');
+        const filtered = await knownSearch('Schedule', { product: ['Planner'] });
+        expect(paths(filtered)[0]).toBe('/docs/Planner/Content/Schedule.htm');
+      });
+
+      it('tolerates one typo in a four-letter word', async () => {
+        expect(titles(await knownSearch('Leds'))[0]).toBe('Leads');
+        expect((await knownSearch('Leds')).suggestion).toBe('leads');
+      });
+
+      it('reads curly quotes as text, not as a strict phrase', async () => {
+        expect(titles(await knownSearch('Why does “Safe Mdoe” block plans'))[0]).toBe(
+          'Why Does “Safe Mode” Block Plans?',
+        );
+        const curly = await knownSearch('“retention period”');
+        expect(curly.total).toBe((await knownSearch('retention period')).total);
+        expect(curly.total).toBeGreaterThan((await knownSearch('"retention period"')).total);
+      });
+
+      it('ranks the page titled as the query above one that only uses its words', async () => {
+        expect(titles(await knownSearch('Import Schedules')).slice(0, 2)).toEqual([
+          'Import Schedules',
+          'Importing a Schedule',
+        ]);
+        expect(titles(await knownSearch('Importing a Schedule'))[0]).toBe('Importing a Schedule');
       });
     });
   });

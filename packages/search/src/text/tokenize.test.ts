@@ -49,6 +49,19 @@ describe('tokenizeText', () => {
     ]);
   });
 
+  it('keeps the plural of an acronym as one word', () => {
+    expect(tokenizeText('Python HOWTOs list URLs and APIsFor').map((t) => t.term)).toEqual([
+      'python',
+      'howtos',
+      'list',
+      'urls',
+      'and',
+      'apis',
+      'apisfor',
+      'for',
+    ]);
+  });
+
   it('folds case and diacritics and records offsets in the original text', () => {
     const [token] = tokenizeText('  Café');
     expect(token).toMatchObject({ term: 'cafe', start: 2, end: 6 });

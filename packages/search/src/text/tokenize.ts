@@ -56,8 +56,13 @@ function partSpans(chunk: string): Array<[number, number]> {
     }
     const prev = chunk[i - 1] ?? '';
     const next = chunk[i + 1] ?? '';
-    // lowerUpper (getElement) and UPPERUpperlower (XMLParser) start a new part.
-    if (isUpper(ch) && (isLowerOrDigit(prev) || (isUpper(prev) && /\p{Ll}/u.test(next)))) {
+    // lowerUpper (getElement) and UPPERUpperlower (XMLParser) start a new part, but the plural
+    // of an acronym (APIs, HOWTOs, URLs) is one word.
+    const plural = next === 's' && !/\p{Ll}/u.test(chunk[i + 2] ?? '');
+    if (
+      isUpper(ch) &&
+      (isLowerOrDigit(prev) || (isUpper(prev) && /\p{Ll}/u.test(next) && !plural))
+    ) {
       spans.push([start, i]);
       start = i;
     }

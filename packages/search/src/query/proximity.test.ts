@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldTokens } from '../core/sectionTokens';
+import { fieldExactness, type ProximityQuery } from './proximity';
+
+// Term ids: 1 import, 2 importing, 3 schedules, 4 schedule, 5 a (stop word), 6 csv.
+const field = (...terms: number[]): FieldTokens => ({
+  terms: Int32Array.from(terms),
+  positions: Int32Array.from(terms.map((_, i) => i)),
+});
+const isStopTerm = (termId: number) => termId === 5;
+const importSchedules: ProximityQuery = {
+  groups: 2,
+  termGroups: new Map([
+    [1, [0]],
+    [2, [0]],
+    [3, [1]],
+    [4, [1]],
+  ]),
+  groupWeights: [2, 1],
+  contentGroups: [0, 1],
+  termQuality: new Map([
+    [1, 1],
+    [2, 0.5],
+    [3, 1],
+    [4, 0.5],
+  ]),
+};
+
+describe('fieldExactness', () => {
+  it('is 1 for a title of the very words searched and less for other forms of them', () => {
+    expect(fieldExactness(field(1, 3), importSchedules, isStopTerm)).toBe(1);
+    expect(fieldExactness(field(2, 5, 4), importSchedules, isStopTerm)).toBe(0.5);
+    expect(fieldExactness(field(1, 4), importSchedules, isStopTerm)).toBeCloseTo(2.5 / 3);
+  });
+
+  it('is 0 for a title with a word not searched or without a word searched', () => {
+    expect(fieldExactness(field(1, 3, 6), importSchedules, isStopTerm)).toBe(0);
+    expect(fieldExactness(field(3), importSchedules, isStopTerm)).toBe(0);
+    expect(fieldExactness(field(), importSchedules, isStopTerm)).toBe(0);
+  });
+});

@@ -1,0 +1,151 @@
+import { FIELD_COUNT } from '../core/fields';
+import type { IndexReader, PageTable } from '../core/IndexStore';
+import type { DecodedPostings } from '../core/PostingCache';
+import { decodeSectionTokens } from '../core/sectionTokens';
+import type { Vocabulary } from '../core/Vocabulary';
+import { isStopWord } from '../text/stopWords';
+import type { QueryGroup } from './planQuery';
+import { fieldExactness, type ProximityQuery } from './proximity';
+
+/** Most pages whose stored title is read to confirm it says exactly what was searched. */
+export const MAX_TITLE_CHECKS = 200;
+/** Words a title may have beyond the query's own (stop words such as `a`, `the`, `of`). */
+const TITLE_SLACK = 3;
+
+/** A test of whether an index term is a stop word, cached per term for one query. */
+export function stopTermTest(vocabulary: Vocabulary): (termId: number) => boolean {
+  const cache = new Map<number, boolean>();
+  return (termId) => {
+    let stop = cache.get(termId);
+    if (stop === undefined) {
+      stop = isStopWord(vocabulary.terms[vocabulary.indexOfTermId(termId)] ?? '');
+      cache.set(termId, stop);
+    }
+    return stop;
+  };
+}
+
+/** Term id → the groups it stands for, in query order. */
+export function termGroupsOf(groups: readonly QueryGroup[]): Map<number, number[]> {
+  const termGroups = new Map<number, number[]>();
+  groups.forEach((g, i) => {
+    for (const v of g.variants) {
+      for (const s of v.slots) {
+        for (const t of s.terms) {
+          const list = termGroups.get(t.termId);
+          if (list === undefined) termGroups.set(t.termId, [i]);
+          else if (!list.includes(i)) list.push(i);
+        }
+      }
+    }
+  });
+  return termGroups;
+}
+
+/**
+ * Term id → how literally it says its query word: its weight (times its variant's) over the
+ * best such weight in its group, so the word typed, or the likeliest correction or completion of
+ * it, scores 1 and another form of the word (a stem sibling) less.
+ */
+export function termQualities(groups: readonly QueryGroup[]): Map<number, number> {
+  const quality = new Map<number, number>();
+  for (const group of groups) {
+    let best = 0;
+    for (const v of group.variants)
+      for (const s of v.slots) for (const t of s.terms) best = Math.max(best, t.weight * v.weight);
+    if (best <= 0) continue;
+    for (const v of group.variants) {
+      for (const s of v.slots) {
+        for (const t of s.terms) {
+          const value = (t.weight * v.weight) / best;
+          if (value > (quality.get(t.termId) ?? 0)) quality.set(t.termId, value);
+        }
+      }
+    }
+  }
+  return quality;
+}
+
+/** What finding title matches needs to know about the query and the candidate pages. */
+export interface TitleMatchQuery {
+  /** The planned query. */
+  groups: readonly QueryGroup[];
+  /** Query words a title must hold (stop words and words the index lacks are left out). */
+  contentGroups: readonly number[];
+  /** Inverse document frequency of each group, weighting how literally each is said. */
+  groupIdf: readonly number[];
+  /** Whole-page posting lists of the query's terms (the first pass's). */
+  pageLists: ReadonlyMap<number, readonly DecodedPostings[]>;
+  /** Page table of the index generation. */
+  pages: PageTable;
+  /** First-pass score of each candidate page (pages not in it are not candidates). */
+  candidates: ReadonlyMap<number, number>;
+  /** True for the term of a stop word. */
+  isStopTerm(termId: number): boolean;
+}
+
+/**
+ * Candidate pages whose title says exactly what was searched (every content word of the title
+ * is a query word, every query word is in the title), each with how literally it says it (see
+ * `fieldExactness`). Found over all candidates from the whole-page posting lists and confirmed
+ * on the stored title tokens, so a page titled as the query is known however far down the
+ * whole-page ranking it sits among pages that merely use the word a lot.
+ */
+export async function findTitleMatches(
+  reader: IndexReader,
+  query: TitleMatchQuery,
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  const { groups, contentGroups, pages } = query;
+  if (contentGroups.length === 0 || contentGroups.length > 30) return found;
+  const termGroups = termGroupsOf(groups);
+  const bitOf = new Map<number, number>();
+  let wanted = 0;
+  for (const g of contentGroups) wanted |= 1 << g;
+  for (const [termId, list] of termGroups) {
+    const bits = list.reduce((mask, g) => mask | (wanted & (1 << g)), 0);
+    if (bits !== 0) bitOf.set(termId, bits);
+  }
+  const words = groups.reduce(
+    (n, g) => n + Math.max(1, ...g.variants.map((v) => v.slots.length)),
+    0,
+  );
+  const longest = words + TITLE_SLACK;
+  const inTitle = new Map<number, number>();
+  for (const [termId, bits] of bitOf) {
+    for (const list of query.pageLists.get(termId) ?? []) {
+      for (let i = 0; i < list.count; i++) {
+        if ((list.tf[i * FIELD_COUNT] as number) === 0) continue;
+        const id = list.ids[i] as number;
+        if (!query.candidates.has(id)) continue;
+        if ((pages.lengths[id * FIELD_COUNT] as number) > longest) continue;
+        inTitle.set(id, (inTitle.get(id) ?? 0) | bits);
+      }
+    }
+  }
+  const shortlist: number[] = [];
+  for (const [id, mask] of inTitle) {
+    if (mask === wanted && (pages.lastSection[id] as number) >= 0) shortlist.push(id);
+  }
+  if (shortlist.length === 0) return found;
+  shortlist.sort(
+    (a, b) => (query.candidates.get(b) ?? 0) - (query.candidates.get(a) ?? 0) || a - b,
+  );
+  const checked = shortlist.slice(0, MAX_TITLE_CHECKS);
+  const blobs = await reader.sectionTokens(checked.map((id) => pages.firstSection[id] as number));
+  const proximityQuery: ProximityQuery = {
+    groups: groups.length,
+    termGroups,
+    groupWeights: query.groupIdf,
+    contentGroups,
+    termQuality: termQualities(groups),
+  };
+  for (const id of checked) {
+    const blob = blobs.get(pages.firstSection[id] as number);
+    const title = blob === undefined ? undefined : decodeSectionTokens(blob)[0];
+    if (title === undefined) continue;
+    const exactness = fieldExactness(title, proximityQuery, query.isStopTerm);
+    if (exactness > 0) found.set(id, exactness);
+  }
+  return found;
+}
