@@ -352,6 +352,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     options: { kind: ClickEvent['kind']; limit?: number },
   ): Promise<OpenedPage[]> {
     const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
+    await this.flush();
     return this.statements.mostOpened.all(
       range.from.getTime(),
       range.to.getTime(),
