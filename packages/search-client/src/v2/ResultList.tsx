@@ -1,5 +1,6 @@
+import type { MouseEvent, ReactNode } from 'react';
 import { Explain } from './Explain';
-import { LISTBOX_ID, type ResultGroup, type ResultOption } from './resultOptions';
+import { LISTBOX_ID, resultHref, type ResultGroup, type ResultOption } from './resultOptions';
 import { Snippet } from './Snippet';
 
 /** Props of {@link ResultList}. */
@@ -12,16 +13,70 @@ export interface ResultListProps {
   sandbox: boolean;
   /** A newer search is loading: the list is stale. */
   busy: boolean;
-  /** The reader opened `option`. */
+  /** The reader opened `option` in the portal window (a plain click). */
   onOpen(option: ResultOption): void;
+  /** The reader opened `option` some other way the browser handles (new tab, new window). */
+  onOpenElsewhere?(option: ResultOption): void;
+}
+
+/** True for a click the browser turns into "open elsewhere": a modifier key or another button. */
+function opensElsewhere(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+}
+
+/**
+ * The link that fills an option: a real `href`, so that middle-click, "open in new tab", "copy
+ * link" and the status bar work; a plain click opens the result in the portal window instead of
+ * the frame. Out of the tab order: the combobox's arrow keys move through the options.
+ */
+function OptionLink({
+  option,
+  onOpen,
+  onOpenElsewhere,
+  children,
+}: {
+  option: ResultOption;
+  onOpen(option: ResultOption): void;
+  onOpenElsewhere?(option: ResultOption): void;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      className="sc-option-link"
+      href={resultHref(option.url)}
+      tabIndex={-1}
+      onClick={(event) => {
+        if (event.defaultPrevented) return;
+        if (opensElsewhere(event)) {
+          onOpenElsewhere?.(option);
+          return;
+        }
+        event.preventDefault();
+        onOpen(option);
+      }}
+      onAuxClick={(event) => {
+        if (event.button === 1) onOpenElsewhere?.(option);
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 /**
  * The result listbox of the search combobox: one group per page (its option first, its matching
- * sections beneath), titles and snippets as text with marked terms. Always in the DOM (hidden
- * when empty) so that the combobox's aria-controls names an element.
+ * sections beneath), titles and snippets as text with marked terms. Each option holds a link to
+ * its page or section. Always in the DOM (hidden when empty) so that the combobox's aria-controls
+ * names an element.
  */
-export function ResultList({ groups, activeId, sandbox, busy, onOpen }: ResultListProps) {
+export function ResultList({
+  groups,
+  activeId,
+  sandbox,
+  busy,
+  onOpen,
+  onOpenElsewhere,
+}: ResultListProps) {
   return (
     <div
       id={LISTBOX_ID}
@@ -38,24 +93,25 @@ export function ResultList({ groups, activeId, sandbox, busy, onOpen }: ResultLi
             role="option"
             aria-selected={activeId === option.id}
             className="sc-option sc-page"
-            onClick={() => onOpen(option)}
           >
-            {hit.breadcrumb.length > 0 && (
-              <span className="sc-crumbs">{hit.breadcrumb.join(' › ')}</span>
-            )}
-            <span className="sc-title" id={`${option.id}-title`}>
-              {hit.title}
-            </span>
-            {hit.section !== '' && hit.section !== hit.title && (
-              <span className="sc-best-section">{hit.section}</span>
-            )}
-            <span className="sc-snippet">
-              <Snippet html={hit.snippet} />
-            </span>
-            <span className="sc-meta">
-              {[hit.product, hit.version, hit.docType].filter((v) => v !== '').join(' · ')}
-            </span>
-            {sandbox && <Explain score={hit.score} explain={hit.explain} />}
+            <OptionLink option={option} onOpen={onOpen} onOpenElsewhere={onOpenElsewhere}>
+              {hit.breadcrumb.length > 0 && (
+                <span className="sc-crumbs">{hit.breadcrumb.join(' › ')}</span>
+              )}
+              <span className="sc-title" id={`${option.id}-title`}>
+                {hit.title}
+              </span>
+              {hit.section !== '' && hit.section !== hit.title && (
+                <span className="sc-best-section">{hit.section}</span>
+              )}
+              <span className="sc-snippet">
+                <Snippet html={hit.snippet} />
+              </span>
+              <span className="sc-meta">
+                {[hit.product, hit.version, hit.docType].filter((v) => v !== '').join(' · ')}
+              </span>
+              {sandbox && <Explain score={hit.score} explain={hit.explain} />}
+            </OptionLink>
           </div>
           {sections.map(({ section, option: sectionOption }) => (
             <div
@@ -64,13 +120,14 @@ export function ResultList({ groups, activeId, sandbox, busy, onOpen }: ResultLi
               role="option"
               aria-selected={activeId === sectionOption.id}
               className="sc-option sc-section"
-              onClick={() => onOpen(sectionOption)}
             >
-              <span className="sc-section-heading">{section.heading || hit.title}</span>
-              <span className="sc-snippet">
-                <Snippet html={section.snippet} />
-              </span>
-              {sandbox && <Explain score={section.score} explain={section.explain} />}
+              <OptionLink option={sectionOption} onOpen={onOpen} onOpenElsewhere={onOpenElsewhere}>
+                <span className="sc-section-heading">{section.heading || hit.title}</span>
+                <span className="sc-snippet">
+                  <Snippet html={section.snippet} />
+                </span>
+                {sandbox && <Explain score={section.score} explain={section.explain} />}
+              </OptionLink>
             </div>
           ))}
         </div>

@@ -7,9 +7,11 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { FacetField, PortalConnection, SearchFilters } from '@docs-portal/contracts';
+import { MAX_SEARCH_LENGTH } from '@docs-portal/contracts/frame';
 import { recordClick } from '../api/recordClick';
 import { createSearchApi, type SearchQuery } from '../api/searchApi';
 import { IDLE_STATE, SearchRunner, type SearchState } from '../api/SearchRunner';
+import { followContentHeight, revealElement } from '../layout/followContentHeight';
 import { Facets } from './Facets';
 import { facetFilters, filterCount, toggleFilter } from './filters';
 import { Pager } from './Pager';
@@ -64,15 +66,16 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
     () => new SearchRunner(createSearchApi({ connection, fetch }), setState, { debounceMs }),
   );
   const [params, setParams] = useState<SearchParams>(() => ({
-    text: connection.searchString,
+    text: connection.searchString.slice(0, MAX_SEARCH_LENGTH),
     filters: facetFilters(connection.filters),
-    mode: 'instant',
-    page: 1,
+    mode: connection.page === undefined ? 'instant' : 'all',
+    page: connection.page ?? 1,
   }));
   const paramsRef = useRef(params);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
 
   const search = useCallback(
     (next: Partial<SearchParams>, how: RunHow) => {
@@ -95,7 +98,12 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
         else runner.run(query);
       }
       if (how.history) {
-        connection.reportState({ searchString: p.text, filters: p.filters, history: how.history });
+        connection.reportState({
+          searchString: p.text,
+          filters: p.filters,
+          history: how.history,
+          page: p.mode === 'all' ? p.page : undefined,
+        });
       }
     },
     [runner, connection, sandbox],
@@ -109,6 +117,8 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
 
   useSearchShortcuts(inputRef);
 
+  useEffect(() => followContentHeight(connection, document.body), [connection]);
+
   // The reader opened search to type. Not the autoFocus attribute: Preact only sets it (React
   // called focus()), and browsers honour it only while nothing else in the window has focus.
   useLayoutEffect(() => inputRef.current?.focus(), []);
@@ -120,8 +130,9 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
   const active = options.find((option) => option.id === activeId) ?? null;
 
   useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeId]);
+    const element = activeId ? document.getElementById(activeId) : null;
+    if (element) revealElement(connection, element);
+  }, [activeId, connection]);
 
   const open = (option: ResultOption) => {
     const query = state.query?.q ?? paramsRef.current.text.trim();
@@ -130,6 +141,17 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
       { query, rank: option.rank, url: option.url },
     );
     connection.navigate(option.url);
+  };
+
+  const openedElsewhere = (option: ResultOption) => {
+    recordClick(
+      { searchUrl: connection.searchUrl, fetch },
+      {
+        query: state.query?.q ?? paramsRef.current.text.trim(),
+        rank: option.rank,
+        url: option.url,
+      },
+    );
   };
 
   const seeAll = () => {
@@ -186,45 +208,52 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
           <label htmlFor="sc-q" className="sc-visually-hidden">
             Search the documentation
           </label>
-          <input
-            ref={inputRef}
-            id="sc-q"
-            className="sc-input"
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            spellcheck={false}
-            placeholder="Search the documentation"
-            aria-autocomplete="list"
-            aria-controls={LISTBOX_ID}
-            aria-expanded={options.length > 0}
-            aria-activedescendant={active?.id}
-            aria-describedby="sc-keys"
-            value={params.text}
-            maxLength={500}
-            onChange={(event) =>
-              search(
-                { text: event.currentTarget.value, mode: 'instant', page: 1 },
-                { debounce: true, history: 'replace' },
-              )
-            }
-            onKeyDown={onKeyDown}
-          />
-          {params.text !== '' && (
-            <button
-              type="button"
-              className="sc-clear"
-              aria-label="Clear search"
-              onClick={() => {
-                search({ text: '', mode: 'instant', page: 1 }, { history: 'replace' });
-                inputRef.current?.focus();
-              }}
-            >
-              ×
-            </button>
-          )}
+          <span className="sc-field">
+            <input
+              ref={inputRef}
+              id="sc-q"
+              className="sc-input"
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              spellcheck={false}
+              placeholder="Search the documentation"
+              aria-autocomplete="list"
+              aria-controls={LISTBOX_ID}
+              aria-expanded={options.length > 0}
+              aria-activedescendant={active?.id}
+              aria-describedby="sc-keys"
+              value={params.text}
+              maxLength={MAX_SEARCH_LENGTH}
+              enterKeyHint="search"
+              onChange={(event) =>
+                search(
+                  { text: event.currentTarget.value, mode: 'instant', page: 1 },
+                  { debounce: true, history: 'replace' },
+                )
+              }
+              onKeyDown={onKeyDown}
+            />
+            {params.text !== '' && (
+              <button
+                type="button"
+                className="sc-clear"
+                aria-label="Clear search"
+                onClick={() => {
+                  search({ text: '', mode: 'instant', page: 1 }, { history: 'replace' });
+                  inputRef.current?.focus();
+                }}
+              >
+                ×
+              </button>
+            )}
+          </span>
           <button type="submit" className="sc-submit">
-            Search
+            <svg className="sc-submit-icon" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="10.5" cy="10.5" r="6.5" />
+              <path d="m15.5 15.5 5 5" />
+            </svg>
+            <span className="sc-submit-text">Search</span>
           </button>
         </form>
         <p id="sc-keys" className="sc-keys">
@@ -256,7 +285,7 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
             />
           )}
         </aside>
-        <main className="sc-main">
+        <main className="sc-main" ref={mainRef}>
           <SearchStatus
             state={state}
             filtered={selectedCount > 0}
@@ -273,6 +302,7 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
             sandbox={sandbox}
             busy={state.phase === 'loading'}
             onOpen={open}
+            onOpenElsewhere={openedElsewhere}
           />
           {response && params.mode === 'instant' && total > response.hits.length && (
             <button type="button" className="sc-see-all" onClick={seeAll}>
@@ -284,7 +314,10 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
               page={response.page}
               pageSize={response.pageSize}
               total={total}
-              onPage={(page) => search({ page }, { history: 'push' })}
+              onPage={(page) => {
+                search({ page }, { history: 'push' });
+                if (mainRef.current) revealElement(connection, mainRef.current, 'start');
+              }}
             />
           )}
         </main>
