@@ -5,13 +5,16 @@
 // the client's debounce is part of the figure. Prints p50 / p95 / max per typing speed.
 //
 //   node --import tsx bench/clients/keystroke.ts http://127.0.0.1:8080
-//     [--base /docs] [--page v2/index.html] [--user customer] [--no-sign-in]
+//     [--base /docs] [--page v2/index.html | --search-page] [--user customer] [--no-sign-in]
 //     [--delays 200,80] [--runs 3] [--queries "backup,restore vm,install"] [--json]
+//
+// --search-page types in the client framed by the portal's search page ({base}/ui/search/), as
+// readers do, instead of the client page on its own.
 //
 // Sign-in goes through the development identity provider's form (user / password `demo`);
 // --no-sign-in skips it (a portal stand-in without sessions).
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Frame, type Page } from 'playwright-core';
 
 const DEFAULT_QUERIES = [
   'backup',
@@ -106,30 +109,41 @@ async function signIn(page: Page, origin: string, base: string, user: string, ta
   await page.goto(`${origin}${base}/auth/salesforce?return=${encodeURIComponent(target)}`);
   await page.fill('input[name="username"]', user);
   await page.fill('input[name="password"]', 'demo');
-  await Promise.all([
-    page.waitForURL(`**${base}/search-client/**`),
-    page.click('button[type="submit"]'),
-  ]);
+  await Promise.all([page.waitForURL(`**${target}**`), page.click('button[type="submit"]')]);
 }
 
-async function typeQuery(page: Page, query: string, delay: number): Promise<number[]> {
-  const box = page.locator('#sc-q');
+/** The document the client runs in: the page itself, or the search page's frame. */
+async function clientFrame(page: Page, searchPage: boolean): Promise<Frame> {
+  if (!searchPage) return page.mainFrame();
+  const iframe = await page.waitForSelector('iframe[title="Documentation search"]');
+  const frame = await iframe.contentFrame();
+  if (!frame) throw new Error('the search page has no search frame');
+  return frame;
+}
+
+async function typeQuery(
+  page: Page,
+  frame: Frame,
+  query: string,
+  delay: number,
+): Promise<number[]> {
+  const box = frame.locator('#sc-q');
   await box.focus();
   await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
+  await frame.waitForFunction(() => !document.querySelector('[role="option"]'));
   // A pause longer than the debounce: every query starts from a quiet box.
   await page.waitForTimeout(300);
-  await page.evaluate(() => {
+  await frame.evaluate(() => {
     window.__keystrokeBench.keys = [];
     window.__keystrokeBench.paints = [];
   });
   await page.keyboard.type(query, { delay });
-  await page.waitForFunction(
+  await frame.waitForFunction(
     (q) => window.__keystrokeBench.paints.some((p) => p.query === q),
     query.trim(),
     { timeout: 10_000 },
   );
-  return keystrokeLatencies(await page.evaluate(() => window.__keystrokeBench));
+  return keystrokeLatencies(await frame.evaluate(() => window.__keystrokeBench));
 }
 
 async function main(): Promise<void> {
@@ -138,6 +152,7 @@ async function main(): Promise<void> {
     options: {
       base: { type: 'string', default: '/docs' },
       page: { type: 'string', default: 'v2/index.html' },
+      'search-page': { type: 'boolean', default: false },
       user: { type: 'string', default: 'customer' },
       'no-sign-in': { type: 'boolean', default: false },
       delays: { type: 'string', default: '200,80' },
@@ -153,7 +168,8 @@ async function main(): Promise<void> {
   }
   const origin = new URL(portal).origin;
   const base = values.base;
-  const target = `${base}/search-client/${values.page}`;
+  const searchPage = values['search-page'];
+  const target = searchPage ? `${base}/ui/search/` : `${base}/search-client/${values.page}`;
   const queries =
     values.queries
       ?.split(',')
@@ -176,13 +192,16 @@ async function main(): Promise<void> {
     });
     if (!values['no-sign-in']) await signIn(page, origin, base, values.user, target);
     await page.goto(`${origin}${target}`);
-    await page.waitForSelector('#sc-q');
+    const frame = await clientFrame(page, searchPage);
+    await frame.waitForSelector('#sc-q');
     // Warm-up: first requests pay for connections and the engine's caches.
-    await typeQuery(page, queries[0] ?? 'backup', 50);
+    await typeQuery(page, frame, queries[0] ?? 'backup', 50);
     for (const delay of delays) {
       const latencies: number[] = [];
       for (let run = 0; run < runs; run += 1) {
-        for (const query of queries) latencies.push(...(await typeQuery(page, query, delay)));
+        for (const query of queries) {
+          latencies.push(...(await typeQuery(page, frame, query, delay)));
+        }
       }
       results.push({
         delayMs: delay,
