@@ -196,14 +196,14 @@ describe('one scroll surface', () => {
 });
 
 describe('results are links', () => {
-  it('holds a real link in each option: a click opens it in the portal, a Ctrl-click in a new tab', async () => {
+  it('makes each option a real link: a click opens it in the portal, a Ctrl-click in a new tab', async () => {
     const { context, page } = await signInAs(browser, origin, 'customer', {
       startPath: searchPath('cluster'),
     });
     const frame = frameOf(page);
     const options = frame.locator('#sc-results [role="option"]');
     await expect.poll(() => options.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const links = frame.locator('#sc-results [role="option"] a[href]');
+    const links = frame.locator('#sc-results a[role="option"][href]');
     expect(await links.count()).toBe(await options.count());
     const href = (await links.first().getAttribute('href'))!;
     expect(href).toMatch(/^\/docs\/.+\.htm/);

@@ -24,25 +24,38 @@ function opensElsewhere(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 }
 
-/**
- * The link that fills an option: a real `href`, so that middle-click, "open in new tab", "copy
- * link" and the status bar work; a plain click opens the result in the portal window instead of
- * the frame. Out of the tab order: the combobox's arrow keys move through the options.
- */
-function OptionLink({
-  option,
-  onOpen,
-  onOpenElsewhere,
-  children,
-}: {
+/** Props of {@link OptionLink}. */
+interface OptionLinkProps {
   option: ResultOption;
+  /** Classes beside `sc-option`. */
+  className: string;
+  /** The arrow keys selected it. */
+  selected: boolean;
   onOpen(option: ResultOption): void;
   onOpenElsewhere?(option: ResultOption): void;
   children: ReactNode;
-}) {
+}
+
+/**
+ * An option of the listbox that is a real link (`<a href role="option">`): middle-click, "open in
+ * new tab", "copy link" and the status bar work, and a plain click opens the result in the portal
+ * window instead of the frame. Out of the tab order: the combobox's arrow keys move through the
+ * options. The link is the option itself, not inside it, so no control is nested in another.
+ */
+function OptionLink({
+  option,
+  className,
+  selected,
+  onOpen,
+  onOpenElsewhere,
+  children,
+}: OptionLinkProps) {
   return (
     <a
-      className="sc-option-link"
+      id={option.id}
+      role="option"
+      aria-selected={selected}
+      className={`sc-option sc-option-link ${className}`}
       href={resultHref(option.url)}
       tabIndex={-1}
       onClick={(event) => {
@@ -88,47 +101,45 @@ export function ResultList({
     >
       {groups.map(({ hit, option, sections }) => (
         <div key={option.id} role="group" aria-labelledby={`${option.id}-title`} className="sc-hit">
-          <div
-            id={option.id}
-            role="option"
-            aria-selected={activeId === option.id}
-            className="sc-option sc-page"
+          <OptionLink
+            option={option}
+            className="sc-page"
+            selected={activeId === option.id}
+            onOpen={onOpen}
+            onOpenElsewhere={onOpenElsewhere}
           >
-            <OptionLink option={option} onOpen={onOpen} onOpenElsewhere={onOpenElsewhere}>
-              {hit.breadcrumb.length > 0 && (
-                <span className="sc-crumbs">{hit.breadcrumb.join(' › ')}</span>
-              )}
-              <span className="sc-title" id={`${option.id}-title`}>
-                {hit.title}
-              </span>
-              {hit.section !== '' && hit.section !== hit.title && (
-                <span className="sc-best-section">{hit.section}</span>
-              )}
-              <span className="sc-snippet">
-                <Snippet html={hit.snippet} />
-              </span>
-              <span className="sc-meta">
-                {[hit.product, hit.version, hit.docType].filter((v) => v !== '').join(' · ')}
-              </span>
-              {sandbox && <Explain score={hit.score} explain={hit.explain} />}
-            </OptionLink>
-          </div>
+            {hit.breadcrumb.length > 0 && (
+              <span className="sc-crumbs">{hit.breadcrumb.join(' › ')}</span>
+            )}
+            <span className="sc-title" id={`${option.id}-title`}>
+              {hit.title}
+            </span>
+            {hit.section !== '' && hit.section !== hit.title && (
+              <span className="sc-best-section">{hit.section}</span>
+            )}
+            <span className="sc-snippet">
+              <Snippet html={hit.snippet} />
+            </span>
+            <span className="sc-meta">
+              {[hit.product, hit.version, hit.docType].filter((v) => v !== '').join(' · ')}
+            </span>
+            {sandbox && <Explain score={hit.score} explain={hit.explain} />}
+          </OptionLink>
           {sections.map(({ section, option: sectionOption }) => (
-            <div
+            <OptionLink
               key={sectionOption.id}
-              id={sectionOption.id}
-              role="option"
-              aria-selected={activeId === sectionOption.id}
-              className="sc-option sc-section"
+              option={sectionOption}
+              className="sc-section"
+              selected={activeId === sectionOption.id}
+              onOpen={onOpen}
+              onOpenElsewhere={onOpenElsewhere}
             >
-              <OptionLink option={sectionOption} onOpen={onOpen} onOpenElsewhere={onOpenElsewhere}>
-                <span className="sc-section-heading">{section.heading || hit.title}</span>
-                <span className="sc-snippet">
-                  <Snippet html={section.snippet} />
-                </span>
-                {sandbox && <Explain score={section.score} explain={section.explain} />}
-              </OptionLink>
-            </div>
+              <span className="sc-section-heading">{section.heading || hit.title}</span>
+              <span className="sc-snippet">
+                <Snippet html={section.snippet} />
+              </span>
+              {sandbox && <Explain score={section.score} explain={section.explain} />}
+            </OptionLink>
           ))}
         </div>
       ))}

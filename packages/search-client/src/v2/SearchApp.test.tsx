@@ -182,7 +182,8 @@ describe('SearchApp: results', () => {
     const { input, connection } = renderApp(api.fetch);
     type(input, 'backup');
     const options = await screen.findAllByRole('option');
-    const link = (options[2] as HTMLElement).querySelector('a') as HTMLAnchorElement;
+    const link = options[2] as HTMLAnchorElement;
+    expect(link.tagName).toBe('A');
     expect(link.getAttribute('href')).toBe('/docs/guide/page2.htm?Highlight=backup');
     fireEvent.click(link);
     expect(connection.navigate).toHaveBeenCalledWith('/docs/guide/page2.htm?Highlight=backup');
@@ -202,7 +203,7 @@ describe('SearchApp: results', () => {
     const { input, connection } = renderApp(api.fetch);
     type(input, 'backup');
     const options = await screen.findAllByRole('option');
-    const link = (options[0] as HTMLElement).querySelector('a') as HTMLAnchorElement;
+    const link = options[0] as HTMLAnchorElement;
     const event = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
     link.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(false);
