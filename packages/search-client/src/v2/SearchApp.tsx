@@ -25,6 +25,12 @@ import { useSearchShortcuts } from './useSearchShortcuts';
 export const INSTANT_PAGE_SIZE = 8;
 /** Results per page of the full list ("See all results"). */
 export const FULL_PAGE_SIZE = 20;
+/**
+ * Least time between two searches while typing, in ms. Below the gap between keys of a steady
+ * typist (about 80 ms), so each of their keystrokes searches at once; keys typed faster are
+ * gathered into one search.
+ */
+export const TYPING_DEBOUNCE_MS = 60;
 
 /** Props of {@link SearchApp}. */
 export interface SearchAppProps {
@@ -34,7 +40,7 @@ export interface SearchAppProps {
   fetch?: typeof fetch;
   /** The sandbox page: scores, explanations, timings and raw JSON. */
   sandbox?: boolean;
-  /** Wait after the last keystroke before searching, in ms (default 120). */
+  /** Least time between two searches while typing, in ms (default {@link TYPING_DEBOUNCE_MS}). */
   debounceMs?: number;
 }
 
@@ -60,7 +66,12 @@ interface RunHow {
  * grouped by page, facets, "did you mean", paging and keyboard use. Opening a result records the
  * click and asks the portal to open it in the top window.
  */
-export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: SearchAppProps) {
+export function SearchApp({
+  connection,
+  fetch,
+  sandbox = false,
+  debounceMs = TYPING_DEBOUNCE_MS,
+}: SearchAppProps) {
   const [state, setState] = useState<SearchState>(IDLE_STATE);
   const [runner] = useState(
     () => new SearchRunner(createSearchApi({ connection, fetch }), setState, { debounceMs }),
