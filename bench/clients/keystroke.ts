@@ -5,11 +5,12 @@
 // the client's debounce is part of the figure. Prints p50 / p95 / max per typing speed.
 //
 //   node --import tsx bench/clients/keystroke.ts http://127.0.0.1:8080
-//     [--base /docs] [--page v2/index.html] [--user customer] [--no-sign-in]
-//     [--overlay] [--delays 200,80] [--runs 3] [--queries "backup,restore vm,install"] [--json]
+//     [--base /docs] [--page v2/index.html | --search-page | --overlay] [--user customer]
+//     [--no-sign-in] [--delays 200,80] [--runs 3] [--queries "backup,restore vm,install"] [--json]
 //
 // --overlay measures the search overlay instead: the portal's home page ({base}/ui/), `/` to open
-// it, then the same typing in the client it frames.
+// it, then the same typing in the client it frames. --search-page types in the client framed by the
+// portal's search page ({base}/ui/search/), as readers do, instead of the client page on its own.
 //
 // Sign-in goes through the development identity provider's form (user / password `demo`);
 // --no-sign-in skips it (a portal stand-in without sessions).
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
       user: { type: 'string', default: 'customer' },
       'no-sign-in': { type: 'boolean', default: false },
       overlay: { type: 'boolean', default: false },
+      'search-page': { type: 'boolean', default: false },
       delays: { type: 'string', default: '200,80' },
       runs: { type: 'string', default: '3' },
       queries: { type: 'string' },
@@ -167,7 +169,12 @@ async function main(): Promise<void> {
   }
   const origin = new URL(portal).origin;
   const base = values.base;
-  const target = values.overlay ? `${base}/ui/` : `${base}/search-client/${values.page}`;
+  const searchPage = values['search-page'];
+  const target = values.overlay
+    ? `${base}/ui/`
+    : searchPage
+      ? `${base}/ui/search/`
+      : `${base}/search-client/${values.page}`;
   const queries =
     values.queries
       ?.split(',')
@@ -199,6 +206,12 @@ async function main(): Promise<void> {
       // The frame's page reuses the window of its first about:blank document, which the init
       // script instrumented; instrument the page that is there now.
       await scope.evaluate(instrumentation);
+    } else if (searchPage) {
+      const iframe = await page.waitForSelector('iframe[title="Documentation search"]');
+      const frame = await iframe.contentFrame();
+      if (!frame) throw new Error('the search page has no search frame');
+      await frame.waitForSelector('#sc-q');
+      scope = frame;
     } else {
       await page.waitForSelector('#sc-q');
     }

@@ -1,6 +1,7 @@
 import {
   readInitMessage,
   readQueryFilters,
+  readQueryPage,
   type ClientMessage,
   type HelloMessage,
   type InitMessage,
@@ -17,6 +18,8 @@ export interface SearchState {
   filters?: SearchFilters;
   /** How the portal records it in its history (default `push`). */
   history?: 'push' | 'replace';
+  /** The page of the full result list shown; left out while the instant results are shown. */
+  page?: number;
 }
 
 /** What a search client gets from {@link connectToPortal}. */
@@ -29,12 +32,24 @@ export interface PortalConnection {
   searchString: string;
   /** Filters to apply first. */
   filters: SearchFilters;
+  /** The page of the full result list to show first; undefined for the instant results. */
+  page?: number;
   /** Tells the portal an HTTP call failed; a 401 sends the reader to sign-in and back here. */
   notifyHttpError(status: number, url: string): void;
   /** Tells the portal the reader's search changed, so its URL, Back/Forward and shared links follow. */
   reportState(state: SearchState): void;
   /** Opens `url` in the top window; the portal only follows same-origin paths under its base path. */
   navigate(url: string): void;
+  /**
+   * Framed only: tells the portal the client's content is `height` CSS pixels tall, so the frame
+   * takes that height and the portal page is the one thing that scrolls.
+   */
+  reportSize?(height: number): void;
+  /**
+   * Framed only: asks the portal to scroll so that the band from `top` to `bottom` (CSS pixels
+   * from the top of the client's document) is in view above its fixed footer.
+   */
+  reveal?(top: number, bottom: number): void;
 }
 
 /** Options of {@link connectToPortal}. */
@@ -64,6 +79,7 @@ function standaloneConnection(win: FrameWindow, searchUrl: string): PortalConnec
     searchUrl,
     searchString: params.get('searchString') ?? '',
     filters: readQueryFilters(params),
+    page: readQueryPage(params),
     notifyHttpError(status) {
       if (status !== 401) return;
       const here = win.location.pathname + win.location.search;
@@ -74,6 +90,7 @@ function standaloneConnection(win: FrameWindow, searchUrl: string): PortalConnec
       for (const [name, values] of Object.entries(state.filters ?? {})) {
         for (const value of values ?? []) query.append(name, value);
       }
+      if (state.page !== undefined) query.set('page', String(state.page));
       const url = `${win.location.pathname}?${query.toString()}`;
       if (state.history === 'replace') win.history.replaceState(null, '', url);
       else win.history.pushState(null, '', url);
@@ -93,6 +110,7 @@ function framedConnection(win: FrameWindow, init: InitMessage): PortalConnection
     searchUrl: init.searchUrl,
     searchString: init.searchString,
     filters: init.filters,
+    page: init.page,
     notifyHttpError: (status, url) => send({ type: 'docs-portal:http-error', status, url }),
     reportState: (state) =>
       send({
@@ -100,8 +118,11 @@ function framedConnection(win: FrameWindow, init: InitMessage): PortalConnection
         searchString: state.searchString,
         filters: state.filters ?? {},
         history: state.history ?? 'push',
+        ...(state.page === undefined ? {} : { page: state.page }),
       }),
     navigate: (url) => send({ type: 'docs-portal:navigate', url }),
+    reportSize: (height) => send({ type: 'docs-portal:resize', height }),
+    reveal: (top, bottom) => send({ type: 'docs-portal:reveal', top, bottom }),
   };
 }
 

@@ -11,12 +11,18 @@ export interface SearchHost {
   searchString: string;
   /** Filters the page was opened with (default none). */
   filters?: SearchFilters;
+  /** The page of the full result list the page was opened with (default: the instant results). */
+  page?: number;
   /** The portal's base path (`/docs`): the client may only navigate the portal to paths under it. */
   basePath: string;
   /** The client reported a failed HTTP call. */
   onHttpError(status: number, url: string): void;
   /** The client reported a new search. */
-  onStateChange?(state: Required<SearchState>): void;
+  onStateChange?(state: Required<Omit<SearchState, 'page'>> & Pick<SearchState, 'page'>): void;
+  /** The client's content is `height` CSS pixels tall. */
+  onResize?(height: number): void;
+  /** The client asked for the band from `top` to `bottom` of its document to be in view. */
+  onReveal?(top: number, bottom: number): void;
   /** The client asked to open a portal page; `path` is already checked (same origin, under basePath). */
   onNavigate?(path: string): void;
 }
@@ -36,6 +42,7 @@ export function exposeSearchHost(iframe: FrameElement, host: SearchHost): () => 
       searchUrl: host.searchUrl,
       searchString: host.searchString,
       filters: host.filters ?? {},
+      ...(host.page === undefined ? {} : { page: host.page }),
     };
     iframe.contentWindow?.postMessage(init, origin);
   };
@@ -56,7 +63,14 @@ export function exposeSearchHost(iframe: FrameElement, host: SearchHost): () => 
           searchString: message.searchString,
           filters: message.filters,
           history: message.history,
+          page: message.page,
         });
+        break;
+      case 'docs-portal:resize':
+        host.onResize?.(message.height);
+        break;
+      case 'docs-portal:reveal':
+        host.onReveal?.(message.top, message.bottom);
         break;
       case 'docs-portal:navigate': {
         const path = safePortalPath(message.url, host.basePath);

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_QUERY_LENGTH } from '../search';
 import {
   MAX_FILTER_VALUE_LENGTH,
   MAX_FILTER_VALUES,
+  MAX_FRAME_HEIGHT,
   MAX_FRAME_TEXT,
+  MAX_RESULT_PAGE,
+  MAX_SEARCH_LENGTH,
   readClientMessage,
   readInitMessage,
   readQueryFilters,
+  readQueryPage,
   readSearchFilters,
 } from './frameMessages';
 
@@ -176,10 +181,59 @@ describe('readClientMessage', () => {
     ['no search string', { searchString: undefined }],
     ['an over-long search string', { searchString: long(MAX_FRAME_TEXT + 1) }],
     ['an unknown key', { extra: true }],
+    ['page 0', { page: 0 }],
+    ['a fractional page', { page: 1.5 }],
+    ['a page past the last one allowed', { page: MAX_RESULT_PAGE + 1 }],
+    ['a page given as text', { page: '2' }],
   ])('refuses a state message with %s', (_name, change) => {
     expect(readClientMessage({ type: 'docs-portal:state', searchString: 's', ...change })).toBe(
       null,
     );
+  });
+
+  it('keeps the result page of a state message', () => {
+    expect(readClientMessage({ type: 'docs-portal:state', searchString: 's', page: 2 })).toEqual({
+      type: 'docs-portal:state',
+      searchString: 's',
+      filters: {},
+      history: 'push',
+      page: 2,
+    });
+  });
+
+  it('accepts content heights and reveal bands in range, and nothing else', () => {
+    expect(readClientMessage({ type: 'docs-portal:resize', height: 2800.5 })).toEqual({
+      type: 'docs-portal:resize',
+      height: 2800.5,
+    });
+    expect(readClientMessage({ type: 'docs-portal:reveal', top: 10, bottom: 90 })).toEqual({
+      type: 'docs-portal:reveal',
+      top: 10,
+      bottom: 90,
+    });
+    for (const data of [
+      { type: 'docs-portal:resize', height: -1 },
+      { type: 'docs-portal:resize', height: Number.POSITIVE_INFINITY },
+      { type: 'docs-portal:resize', height: MAX_FRAME_HEIGHT + 1 },
+      { type: 'docs-portal:resize', height: '100' },
+      { type: 'docs-portal:resize', height: 100, width: 5 },
+      { type: 'docs-portal:reveal', top: 90, bottom: 10 },
+      { type: 'docs-portal:reveal', top: Number.NaN, bottom: 10 },
+      { type: 'docs-portal:reveal', top: 0 },
+    ]) {
+      expect(readClientMessage(data)).toBeNull();
+    }
+  });
+
+  it('reads the result page of a query string only as plain digits from 1 to 1000', () => {
+    expect(readQueryPage(new URLSearchParams('page=3'))).toBe(3);
+    expect(readQueryPage(new URLSearchParams('page=1000'))).toBe(1000);
+    for (const query of ['', 'page=0', 'page=1001', 'page=2.5', 'page=1e2', 'page=+2', 'page=02']) {
+      expect(readQueryPage(new URLSearchParams(query))).toBeUndefined();
+    }
+    expect(readQueryFilters(new URLSearchParams('page=2&product=Helios'))).toEqual({
+      product: ['Helios'],
+    });
   });
 
   it('accepts a navigation request with a URL of 1 to 4000 characters and nothing else', () => {
@@ -209,5 +263,11 @@ describe('readClientMessage', () => {
     ['an array', [{ type: 'docs-portal:hello' }]],
   ])('refuses %s', (_name, data) => {
     expect(readClientMessage(data)).toBeNull();
+  });
+});
+
+describe('MAX_SEARCH_LENGTH', () => {
+  it('is the search API’s MAX_QUERY_LENGTH, which the clients cannot import', () => {
+    expect(MAX_SEARCH_LENGTH).toBe(MAX_QUERY_LENGTH);
   });
 });

@@ -11,6 +11,8 @@
  *   client -> portal  docs-portal:http-error  an API call failed (a 401 sends the portal to sign-in)
  *   client -> portal  docs-portal:state       the reader's search changed: the portal mirrors it in its URL
  *   client -> portal  docs-portal:navigate    open a page of the portal in the top window
+ *   client -> portal  docs-portal:resize      the client's content is this tall: size the frame to it
+ *   client -> portal  docs-portal:reveal      scroll the portal so this part of the client is in view
  */
 
 /** Longest search string or URL carried by a frame message, in characters. */
@@ -19,6 +21,15 @@ export const MAX_FRAME_TEXT = 4000;
 export const MAX_FILTER_VALUES = 20;
 /** Longest filter value, in characters. */
 export const MAX_FILTER_VALUE_LENGTH = 200;
+/**
+ * Longest search string a client searches, in characters: the search API's `MAX_QUERY_LENGTH`
+ * (kept here too because the clients cannot import the zod contracts).
+ */
+export const MAX_SEARCH_LENGTH = 500;
+/** Most pages of a full result list a URL or message may ask for. */
+export const MAX_RESULT_PAGE = 1000;
+/** Tallest content a client may report, in CSS pixels. */
+export const MAX_FRAME_HEIGHT = 1_000_000;
 /** Filter names: a letter, then up to 39 letters, digits, `_` or `-`. */
 const FILTER_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
@@ -42,6 +53,11 @@ export interface InitMessage {
   searchString: string;
   /** Filters from the portal URL (empty when none; a message may leave them out). */
   filters: SearchFilters;
+  /**
+   * The page of the full result list the portal URL shows (1 to {@link MAX_RESULT_PAGE}); left
+   * out when the URL shows the instant results.
+   */
+  page?: number;
 }
 
 /** Client -> portal: an HTTP call of the client failed with `status`. */
@@ -65,6 +81,11 @@ export interface StateMessage {
    * the current one (search-as-you-type, refinements). A message may leave it out: `push`.
    */
   history: 'push' | 'replace';
+  /**
+   * The page of the full result list shown (1 to {@link MAX_RESULT_PAGE}); left out while the
+   * client shows the instant results.
+   */
+  page?: number;
 }
 
 /** Client -> portal: open `url` (a same-origin path under the portal's base path) in the top window. */
@@ -74,8 +95,32 @@ export interface NavigateMessage {
   url: string;
 }
 
+/**
+ * Client -> portal: the client's content is `height` CSS pixels tall. The portal sizes the frame
+ * to it, so that the page scrolls as one surface instead of a scrolling box inside a page.
+ */
+export interface ResizeMessage {
+  type: 'docs-portal:resize';
+  /** Content height in CSS pixels: a number from 0 to {@link MAX_FRAME_HEIGHT}. */
+  height: number;
+}
+
+/**
+ * Client -> portal: the band from `top` to `bottom` (CSS pixels from the top of the client's
+ * document) should be in view, e.g. the result the arrow keys selected. The portal scrolls its
+ * window as little as it can to show it clear of its fixed header and footer.
+ */
+export interface RevealMessage {
+  type: 'docs-portal:reveal';
+  /** Top of the band, 0 to {@link MAX_FRAME_HEIGHT}. */
+  top: number;
+  /** Bottom of the band, `top` to {@link MAX_FRAME_HEIGHT}. */
+  bottom: number;
+}
+
 /** Every message a client may send to the portal. */
-export type ClientMessage = HelloMessage | HttpErrorMessage | StateMessage | NavigateMessage;
+export type ClientMessage =
+  HelloMessage | HttpErrorMessage | StateMessage | NavigateMessage | ResizeMessage | RevealMessage;
 
 /** Every message the portal may send to a client. */
 export type PortalMessage = InitMessage;
@@ -130,12 +175,37 @@ export function readQueryFilters(params: URLSearchParams): SearchFilters {
   // A Map, not an object: names such as `constructor` or `__proto__` must not reach a prototype.
   const collected = new Map<string, string[]>();
   for (const [name, value] of params) {
-    if (name === 'searchString' || value === '') continue;
+    if (name === 'searchString' || name === 'page' || value === '') continue;
     const values = collected.get(name);
     if (values) values.push(value);
     else collected.set(name, [value]);
   }
   return readSearchFilters(Object.fromEntries(collected)) ?? {};
+}
+
+/** True for a whole result page number from 1 to {@link MAX_RESULT_PAGE}. */
+export function isResultPage(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_RESULT_PAGE
+  );
+}
+
+/** True for a finite number of pixels from 0 to {@link MAX_FRAME_HEIGHT}. */
+function isPixels(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_FRAME_HEIGHT
+  );
+}
+
+/**
+ * The page of the full result list a page's query string asks for (`page=N`), when it is a whole
+ * number from 1 to {@link MAX_RESULT_PAGE} written in plain digits; else undefined.
+ */
+export function readQueryPage(params: URLSearchParams): number | undefined {
+  const text = params.get('page');
+  if (text === null || !/^[1-9][0-9]{0,3}$/.test(text)) return undefined;
+  const page = Number(text);
+  return isResultPage(page) ? page : undefined;
 }
 
 /** Missing filters are none; present ones must be valid (null when not). */
@@ -149,14 +219,17 @@ function readOptionalFilters(value: unknown): SearchFilters | null {
  */
 export function readInitMessage(data: unknown): InitMessage | null {
   if (!isPlainObject(data) || data.type !== 'docs-portal:init') return null;
-  if (!hasOnlyKeys(data, ['type', 'searchUrl', 'searchString', 'filters'])) return null;
-  const { searchUrl, searchString } = data;
+  if (!hasOnlyKeys(data, ['type', 'searchUrl', 'searchString', 'filters', 'page'])) return null;
+  const { searchUrl, searchString, page } = data;
   if (!isText(searchUrl, 1, MAX_FRAME_TEXT) || !isText(searchString, 0, MAX_FRAME_TEXT)) {
     return null;
   }
   const filters = readOptionalFilters(data.filters);
   if (filters === null) return null;
-  return { type: 'docs-portal:init', searchUrl, searchString, filters };
+  if (page !== undefined && !isResultPage(page)) return null;
+  const init: InitMessage = { type: 'docs-portal:init', searchUrl, searchString, filters };
+  if (page !== undefined) init.page = page;
+  return init;
 }
 
 /**
@@ -176,18 +249,32 @@ export function readClientMessage(data: unknown): ClientMessage | null {
       return { type: 'docs-portal:http-error', status, url };
     }
     case 'docs-portal:state': {
-      const { searchString, history = 'push' } = data;
-      if (!hasOnlyKeys(data, ['type', 'searchString', 'filters', 'history'])) return null;
+      const { searchString, history = 'push', page } = data;
+      if (!hasOnlyKeys(data, ['type', 'searchString', 'filters', 'history', 'page'])) return null;
       if (!isText(searchString, 0, MAX_FRAME_TEXT)) return null;
       if (history !== 'push' && history !== 'replace') return null;
+      if (page !== undefined && !isResultPage(page)) return null;
       const filters = readOptionalFilters(data.filters);
       if (filters === null) return null;
-      return { type: 'docs-portal:state', searchString, filters, history };
+      const state: StateMessage = { type: 'docs-portal:state', searchString, filters, history };
+      if (page !== undefined) state.page = page;
+      return state;
     }
     case 'docs-portal:navigate': {
       const { url } = data;
       if (!hasOnlyKeys(data, ['type', 'url']) || !isText(url, 1, MAX_FRAME_TEXT)) return null;
       return { type: 'docs-portal:navigate', url };
+    }
+    case 'docs-portal:resize': {
+      const { height } = data;
+      if (!hasOnlyKeys(data, ['type', 'height']) || !isPixels(height)) return null;
+      return { type: 'docs-portal:resize', height };
+    }
+    case 'docs-portal:reveal': {
+      const { top, bottom } = data;
+      if (!hasOnlyKeys(data, ['type', 'top', 'bottom'])) return null;
+      if (!isPixels(top) || !isPixels(bottom) || bottom < top) return null;
+      return { type: 'docs-portal:reveal', top, bottom };
     }
     default:
       return null;

@@ -97,6 +97,19 @@ describe('SearchRunner', () => {
     expect(runner.state).toMatchObject({ phase: 'loading', response: { query: 'one' } });
   });
 
+  it('does not bring back the results of an older search after a failed one', async () => {
+    const { api, pending } = controlledApi();
+    const runner = new SearchRunner(api, (s) => states.push(s));
+    runner.run(q('one'));
+    pending.get('one')?.resolve(answer('one'));
+    await vi.waitFor(() => expect(runner.state.phase).toBe('ready'));
+    runner.run(q('two'));
+    pending.get('two')?.resolve({ ok: false, status: 503, message: 'down', url: '/s' });
+    await vi.waitFor(() => expect(runner.state.phase).toBe('error'));
+    runner.run(q('three'));
+    expect(runner.state).toMatchObject({ phase: 'loading', response: null });
+  });
+
   it('goes back to idle on clear and ignores what was in flight', async () => {
     const { api, pending } = controlledApi();
     const runner = new SearchRunner(api, (s) => states.push(s));

@@ -131,10 +131,12 @@ export class SearchRunner {
             error: null,
           });
         } else {
+          // The results shown answer another search: the next one must not show them again.
           this.update({
-            ...this.current,
             phase: 'error',
             query,
+            response: null,
+            roundTripMs: null,
             error: { status: outcome.status, message: outcome.message },
           });
         }

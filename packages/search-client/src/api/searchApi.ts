@@ -1,3 +1,4 @@
+import { MAX_SEARCH_LENGTH } from '@docs-portal/contracts/frame';
 import type {
   FacetField,
   PortalConnection,
@@ -87,6 +88,18 @@ function failureMessage(status: number): string {
   return `The search failed (HTTP ${status}).`;
 }
 
+/**
+ * Why the API refused `query` (400), in reader words: the API's messages name its parameters
+ * (`q: q must be at most 500 characters`), which mean nothing to a reader.
+ */
+function refusalMessage(query: SearchQuery, body: unknown): string {
+  const apiMessage = errorMessageOf(body) ?? '';
+  if (query.q.length > MAX_SEARCH_LENGTH || /at most \d+ characters/.test(apiMessage)) {
+    return `Searches can be at most ${MAX_SEARCH_LENGTH} characters long. Shorten yours and search again.`;
+  }
+  return 'This search could not be run. Check the words and filters, and search again.';
+}
+
 /** A {@link SearchApi} over the portal connection. */
 export function createSearchApi(options: SearchApiOptions): SearchApi {
   const { connection } = options;
@@ -116,9 +129,7 @@ export function createSearchApi(options: SearchApiOptions): SearchApi {
       if (!response.ok) {
         connection.notifyHttpError(response.status, url);
         const message =
-          response.status === 400
-            ? (errorMessageOf(body) ?? failureMessage(400))
-            : failureMessage(response.status);
+          response.status === 400 ? refusalMessage(query, body) : failureMessage(response.status);
         return { ok: false, status: response.status, message, url };
       }
       const parsed = parseSearchResponse(body);

@@ -1,7 +1,12 @@
 import type { SearchHit } from '@docs-portal/contracts';
-import { connectToPortal, type PortalConnection } from '@docs-portal/contracts/frame';
+import {
+  connectToPortal,
+  MAX_SEARCH_LENGTH,
+  type PortalConnection,
+} from '@docs-portal/contracts/frame';
 import { recordClick } from '../api/recordClick';
 import { createSearchApi, type SearchQuery } from '../api/searchApi';
+import { followContentHeight, revealElement } from '../layout/followContentHeight';
 import { snippetParts } from '../snippet/snippetParts';
 
 /** Results per page of the older client. */
@@ -55,13 +60,14 @@ export async function mountLegacyClient(
     return;
   }
   const api = createSearchApi({ connection, fetch: options.fetch });
+  const initial = connection.searchString.slice(0, MAX_SEARCH_LENGTH);
 
   const input = h('input', {
     id: 'lc-q',
     type: 'search',
     name: 'q',
-    value: connection.searchString,
-    maxLength: 500,
+    value: initial,
+    maxLength: MAX_SEARCH_LENGTH,
     autocomplete: 'off',
   });
   const form = h(
@@ -78,6 +84,7 @@ export async function mountLegacyClient(
   const pageLabel = h('span');
   const pager = h('nav', { className: 'lc-pager', hidden: true }, previous, pageLabel, next);
   pager.setAttribute('aria-label', 'Result pages');
+  const main = h('main', { className: 'lc-main' }, status, suggestion, list, pager);
   root.replaceChildren(
     h(
       'header',
@@ -85,8 +92,9 @@ export async function mountLegacyClient(
       h('h1', { className: 'lc-visually-hidden', textContent: 'Search the documentation' }),
       form,
     ),
-    h('main', { className: 'lc-main' }, status, suggestion, list, pager),
+    main,
   );
+  followContentHeight(connection, document.body);
 
   let controller: AbortController | null = null;
   let sequence = 0;
@@ -113,7 +121,7 @@ export async function mountLegacyClient(
     return item;
   };
 
-  const run = async (text: string, wanted: number) => {
+  const run = async (text: string, wanted: number, report?: 'push') => {
     controller?.abort();
     const mine = ++sequence;
     const q = text.trim();
@@ -126,6 +134,7 @@ export async function mountLegacyClient(
       pager.hidden = true;
       return;
     }
+    if (report) connection.reportState({ searchString: q, page: wanted > 1 ? wanted : undefined });
     controller = new AbortController();
     status.textContent = 'Searching…';
     const query: SearchQuery = { q, filters: {}, page: wanted, pageSize: LEGACY_PAGE_SIZE };
@@ -177,7 +186,11 @@ export async function mountLegacyClient(
     connection.reportState({ searchString: input.value });
     void run(input.value, 1);
   });
-  previous.addEventListener('click', () => void run(searched, page - 1));
-  next.addEventListener('click', () => void run(searched, page + 1));
-  if (connection.searchString.trim() !== '') void run(connection.searchString, 1);
+  const turn = (to: number) => {
+    void run(searched, to, 'push');
+    revealElement(connection, main, 'start');
+  };
+  previous.addEventListener('click', () => turn(page - 1));
+  next.addEventListener('click', () => turn(page + 1));
+  if (initial.trim() !== '') void run(initial, connection.page ?? 1);
 }

@@ -182,7 +182,10 @@ describe('SearchApp: results', () => {
     const { input, connection } = renderApp(api.fetch);
     type(input, 'backup');
     const options = await screen.findAllByRole('option');
-    fireEvent.click(options[2] as HTMLElement);
+    const link = options[2] as HTMLAnchorElement;
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe('/docs/guide/page2.htm?Highlight=backup');
+    fireEvent.click(link);
     expect(connection.navigate).toHaveBeenCalledWith('/docs/guide/page2.htm?Highlight=backup');
     const click = api.clicks()[0];
     expect(click?.init.method).toBe('POST');
@@ -193,6 +196,19 @@ describe('SearchApp: results', () => {
       rank: 10,
       url: '/docs/guide/page2.htm?Highlight=backup',
     });
+  });
+
+  it('leaves a Ctrl-click on a result to the browser (new tab) and still records it', async () => {
+    const api = answerSearches();
+    const { input, connection } = renderApp(api.fetch);
+    type(input, 'backup');
+    const options = await screen.findAllByRole('option');
+    const link = options[0] as HTMLAnchorElement;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    link.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(connection.navigate).not.toHaveBeenCalled();
+    await waitFor(() => expect(api.clicks()).toHaveLength(1));
   });
 
   it('opens a section at its anchor', async () => {
@@ -259,11 +275,18 @@ describe('SearchApp: states', () => {
     expect(await screen.findAllByRole('option')).toHaveLength(4);
   });
 
-  it('shows the API message of a rejected query', async () => {
-    const api = answerSearches(() => json({ code: 'bad_request', message: 'q: too long' }, 400));
+  it('says in reader words why a query was refused, and offers no retry that would fail again', async () => {
+    const api = answerSearches(() =>
+      json({ code: 'bad_request', message: 'q: q must be at most 500 characters' }, 400),
+    );
     const { input } = renderApp(api.fetch);
     type(input, 'backup');
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('q: too long'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Searches can be at most 500 characters long. Shorten yours and search again.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('passes a 401 to the portal notifier so the reader signs in again', async () => {

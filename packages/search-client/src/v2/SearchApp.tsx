@@ -7,9 +7,11 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { FacetField, PortalConnection, SearchFilters } from '@docs-portal/contracts';
+import { MAX_SEARCH_LENGTH } from '@docs-portal/contracts/frame';
 import { recordClick } from '../api/recordClick';
 import { createSearchApi, type SearchQuery } from '../api/searchApi';
 import { IDLE_STATE, SearchRunner, type SearchState } from '../api/SearchRunner';
+import { followContentHeight, revealElement } from '../layout/followContentHeight';
 import { Facets } from './Facets';
 import { facetFilters, filterCount, toggleFilter } from './filters';
 import { Pager } from './Pager';
@@ -23,6 +25,12 @@ import { useSearchShortcuts } from './useSearchShortcuts';
 export const INSTANT_PAGE_SIZE = 8;
 /** Results per page of the full list ("See all results"). */
 export const FULL_PAGE_SIZE = 20;
+/**
+ * Least time between two searches while typing, in ms. Below the gap between keys of a steady
+ * typist (about 80 ms), so each of their keystrokes searches at once; keys typed faster are
+ * gathered into one search.
+ */
+export const TYPING_DEBOUNCE_MS = 60;
 
 /** Props of {@link SearchApp}. */
 export interface SearchAppProps {
@@ -32,7 +40,7 @@ export interface SearchAppProps {
   fetch?: typeof fetch;
   /** The sandbox page: scores, explanations, timings and raw JSON. */
   sandbox?: boolean;
-  /** Wait after the last keystroke before searching, in ms (default 120). */
+  /** Least time between two searches while typing, in ms (default {@link TYPING_DEBOUNCE_MS}). */
   debounceMs?: number;
 }
 
@@ -58,21 +66,27 @@ interface RunHow {
  * grouped by page, facets, "did you mean", paging and keyboard use. Opening a result records the
  * click and asks the portal to open it in the top window.
  */
-export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: SearchAppProps) {
+export function SearchApp({
+  connection,
+  fetch,
+  sandbox = false,
+  debounceMs = TYPING_DEBOUNCE_MS,
+}: SearchAppProps) {
   const [state, setState] = useState<SearchState>(IDLE_STATE);
   const [runner] = useState(
     () => new SearchRunner(createSearchApi({ connection, fetch }), setState, { debounceMs }),
   );
   const [params, setParams] = useState<SearchParams>(() => ({
-    text: connection.searchString,
+    text: connection.searchString.slice(0, MAX_SEARCH_LENGTH),
     filters: facetFilters(connection.filters),
-    mode: 'instant',
-    page: 1,
+    mode: connection.page === undefined ? 'instant' : 'all',
+    page: connection.page ?? 1,
   }));
   const paramsRef = useRef(params);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
 
   const search = useCallback(
     (next: Partial<SearchParams>, how: RunHow) => {
@@ -95,7 +109,12 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
         else runner.run(query);
       }
       if (how.history) {
-        connection.reportState({ searchString: p.text, filters: p.filters, history: how.history });
+        connection.reportState({
+          searchString: p.text,
+          filters: p.filters,
+          history: how.history,
+          page: p.mode === 'all' ? p.page : undefined,
+        });
       }
     },
     [runner, connection, sandbox],
@@ -109,6 +128,8 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
 
   useSearchShortcuts(inputRef);
 
+  useEffect(() => followContentHeight(connection, document.body), [connection]);
+
   // The reader opened search to type. Not the autoFocus attribute: Preact only sets it (React
   // called focus()), and browsers honour it only while nothing else in the window has focus.
   useLayoutEffect(() => inputRef.current?.focus(), []);
@@ -120,8 +141,9 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
   const active = options.find((option) => option.id === activeId) ?? null;
 
   useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeId]);
+    const element = activeId ? document.getElementById(activeId) : null;
+    if (element) revealElement(connection, element);
+  }, [activeId, connection]);
 
   const open = (option: ResultOption) => {
     const query = state.query?.q ?? paramsRef.current.text.trim();
@@ -130,6 +152,17 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
       { query, rank: option.rank, url: option.url },
     );
     connection.navigate(option.url);
+  };
+
+  const openedElsewhere = (option: ResultOption) => {
+    recordClick(
+      { searchUrl: connection.searchUrl, fetch },
+      {
+        query: state.query?.q ?? paramsRef.current.text.trim(),
+        rank: option.rank,
+        url: option.url,
+      },
+    );
   };
 
   const seeAll = () => {
@@ -186,45 +219,52 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
           <label htmlFor="sc-q" className="sc-visually-hidden">
             Search the documentation
           </label>
-          <input
-            ref={inputRef}
-            id="sc-q"
-            className="sc-input"
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            spellcheck={false}
-            placeholder="Search the documentation"
-            aria-autocomplete="list"
-            aria-controls={LISTBOX_ID}
-            aria-expanded={options.length > 0}
-            aria-activedescendant={active?.id}
-            aria-describedby="sc-keys"
-            value={params.text}
-            maxLength={500}
-            onChange={(event) =>
-              search(
-                { text: event.currentTarget.value, mode: 'instant', page: 1 },
-                { debounce: true, history: 'replace' },
-              )
-            }
-            onKeyDown={onKeyDown}
-          />
-          {params.text !== '' && (
-            <button
-              type="button"
-              className="sc-clear"
-              aria-label="Clear search"
-              onClick={() => {
-                search({ text: '', mode: 'instant', page: 1 }, { history: 'replace' });
-                inputRef.current?.focus();
-              }}
-            >
-              ×
-            </button>
-          )}
+          <span className="sc-field">
+            <input
+              ref={inputRef}
+              id="sc-q"
+              className="sc-input"
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              spellcheck={false}
+              placeholder="Search the documentation"
+              aria-autocomplete="list"
+              aria-controls={LISTBOX_ID}
+              aria-expanded={options.length > 0}
+              aria-activedescendant={active?.id}
+              aria-describedby="sc-keys"
+              value={params.text}
+              maxLength={MAX_SEARCH_LENGTH}
+              enterKeyHint="search"
+              onChange={(event) =>
+                search(
+                  { text: event.currentTarget.value, mode: 'instant', page: 1 },
+                  { debounce: true, history: 'replace' },
+                )
+              }
+              onKeyDown={onKeyDown}
+            />
+            {params.text !== '' && (
+              <button
+                type="button"
+                className="sc-clear"
+                aria-label="Clear search"
+                onClick={() => {
+                  search({ text: '', mode: 'instant', page: 1 }, { history: 'replace' });
+                  inputRef.current?.focus();
+                }}
+              >
+                ×
+              </button>
+            )}
+          </span>
           <button type="submit" className="sc-submit">
-            Search
+            <svg className="sc-submit-icon" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="10.5" cy="10.5" r="6.5" />
+              <path d="m15.5 15.5 5 5" />
+            </svg>
+            <span className="sc-submit-text">Search</span>
           </button>
         </form>
         <p id="sc-keys" className="sc-keys">
@@ -256,7 +296,7 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
             />
           )}
         </aside>
-        <main className="sc-main">
+        <main className="sc-main" ref={mainRef}>
           <SearchStatus
             state={state}
             filtered={selectedCount > 0}
@@ -273,6 +313,7 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
             sandbox={sandbox}
             busy={state.phase === 'loading'}
             onOpen={open}
+            onOpenElsewhere={openedElsewhere}
           />
           {response && params.mode === 'instant' && total > response.hits.length && (
             <button type="button" className="sc-see-all" onClick={seeAll}>
@@ -284,7 +325,10 @@ export function SearchApp({ connection, fetch, sandbox = false, debounceMs }: Se
               page={response.page}
               pageSize={response.pageSize}
               total={total}
-              onPage={(page) => search({ page }, { history: 'push' })}
+              onPage={(page) => {
+                search({ page }, { history: 'push' });
+                if (mainRef.current) revealElement(connection, mainRef.current, 'start');
+              }}
             />
           )}
         </main>

@@ -32,6 +32,14 @@ function announcement(state: SearchState): string {
 }
 
 /**
+ * True when running the same search again may work: the service could not be reached, was busy
+ * or failed. Not for a refused search (4xx): it would be refused again.
+ */
+function canRetry(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
  * What the search is doing, in a live region: the empty state before typing, searching, result
  * count, no results (with hints), an error (with a retry), and "did you mean".
  */
@@ -79,7 +87,7 @@ export function SearchStatus({
           )}
         </ul>
       )}
-      {state.phase === 'error' && state.error?.status !== 401 && (
+      {state.phase === 'error' && canRetry(state.error?.status ?? 0) && (
         <button type="button" className="sc-retry" onClick={onRetry}>
           Try again
         </button>

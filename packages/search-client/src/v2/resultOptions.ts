@@ -43,3 +43,19 @@ export function resultGroups(response: SearchResponse | null): ResultGroup[] {
 export function flatOptions(groups: readonly ResultGroup[]): ResultOption[] {
   return groups.flatMap((group) => [group.option, ...group.sections.map((s) => s.option)]);
 }
+
+/**
+ * The `href` of a result link: `url` as a path on this origin (the search API answers with
+ * same-origin paths). Anything else, such as another origin or a `javascript:` URL, gives
+ * undefined: the option still opens through the portal, which only follows its own paths.
+ */
+export function resultHref(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, window.location.origin);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== window.location.origin) return undefined;
+  return parsed.pathname + parsed.search + parsed.hash;
+}

@@ -173,6 +173,55 @@ describe('SearchPage', () => {
     );
   });
 
+  it('keeps the frame when several reports arrive before the page renders (fast typing)', async () => {
+    const { frame, client } = await openSearch('/docs/ui/search/');
+    act(() => {
+      for (const searchString of ['c', 'co', 'con', 'conf']) {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { type: 'docs-portal:state', searchString, history: 'replace' },
+            origin: ORIGIN,
+            source: client as unknown as Window,
+          }),
+        );
+      }
+    });
+    await act(async () => undefined);
+    expect(window.location.pathname).toBe('/docs/ui/search/conf');
+    expect(screen.getByTitle('Documentation search')).toBe(frame);
+    expect(frame.getAttribute('src')).toBe('/docs/search-client/v2/index.html?searchString=');
+  });
+
+  it('puts the page of the full result list in the URL and hands it back to a new frame', async () => {
+    const { fromClient } = await openSearch('/docs/ui/search/backup');
+    fromClient({ type: 'docs-portal:state', searchString: 'backup', page: 3, history: 'push' });
+    expect(window.location.pathname + window.location.search).toBe('/docs/ui/search/backup?page=3');
+    await act(async () => {
+      window.history.back();
+    });
+    await waitFor(() =>
+      expect(screen.getByTitle('Documentation search').getAttribute('src')).toBe(
+        '/docs/search-client/v2/index.html?searchString=backup',
+      ),
+    );
+    await act(async () => {
+      window.history.forward();
+    });
+    await waitFor(() =>
+      expect(screen.getByTitle('Documentation search').getAttribute('src')).toBe(
+        '/docs/search-client/v2/index.html?searchString=backup&page=3',
+      ),
+    );
+  });
+
+  it('sizes the frame to the height its client reports', async () => {
+    const { frame, fromClient } = await openSearch('/docs/ui/search/backup');
+    fromClient({ type: 'docs-portal:resize', height: 2800.4 });
+    expect(frame.style.height).toBe('2801px');
+    fromClient({ type: 'docs-portal:resize', height: -5 });
+    expect(frame.style.height).toBe('2801px');
+  });
+
   it('replaces the history entry when the client asks for it', async () => {
     const { fromClient } = await openSearch('/docs/ui/search/a');
     const length = window.history.length;

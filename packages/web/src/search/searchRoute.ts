@@ -6,6 +6,8 @@ export interface PortalSearch {
   searchString: string;
   /** Selected filters (facet field -> values). */
   filters: SearchFilters;
+  /** The page of the full result list shown; undefined for the instant results. */
+  page?: number;
 }
 
 function filterQuery(filters: SearchFilters): string[] {
@@ -18,24 +20,36 @@ function filterQuery(filters: SearchFilters): string[] {
   return parts;
 }
 
-/** The route path (below the router basename) showing `search`: `/search/<encoded>?filters`. */
+/** `page=N` when the search shows a page of the full result list. */
+function pageQuery(search: PortalSearch): string[] {
+  return search.page === undefined ? [] : [`page=${search.page}`];
+}
+
+/**
+ * The route path (below the router basename) showing `search`:
+ * `/search/<encoded>?filters&page=N`.
+ */
 export function searchRoutePath(search: PortalSearch): string {
   const path = search.searchString
     ? `/search/${encodeURIComponent(search.searchString)}`
     : '/search';
-  const query = filterQuery(search.filters);
+  const query = [...filterQuery(search.filters), ...pageQuery(search)];
   return query.length > 0 ? `${path}?${query.join('&')}` : path;
 }
 
 /** A comparable key of a search (same search, same key). */
 export function searchKey(search: PortalSearch): string {
-  return JSON.stringify([search.searchString, filterQuery(search.filters)]);
+  return JSON.stringify([search.searchString, filterQuery(search.filters), search.page ?? null]);
 }
 
-/** The query string handed to the framed client: `?searchString=<encoded>` plus the filters. */
+/**
+ * The query string handed to the framed client: `?searchString=<encoded>` plus the filters and
+ * the result page.
+ */
 export function frameQuery(search: PortalSearch): string {
   return [
     `searchString=${encodeURIComponent(search.searchString)}`,
     ...filterQuery(search.filters),
+    ...pageQuery(search),
   ].join('&');
 }
