@@ -148,7 +148,8 @@ describe('the search overlay on portal pages', () => {
   for (const width of [1280, 390]) {
     it(`has no accessibility violations with results shown at ${width} px`, async () => {
       const { context, page } = await signInAs(browser, origin, 'customer', { width });
-      await page.getByRole('tab', { name: 'Data Platform' }).waitFor();
+      // The shell is up once the header shows the reader (tabs are a menu on phones).
+      await page.getByRole('link', { name: 'Logout' }).waitFor();
       await page.keyboard.press('Control+k');
       await expect.poll(() => focusedElement(page), { timeout: 10_000 }).toContain('sc-q');
       await page.keyboard.type('recover vm', { delay: 80 });
