@@ -1,3 +1,4 @@
+import { escapeHtml } from '@docs-portal/contracts/safety';
 import { load } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import { planHeadingAnchors } from './sectionAnchors';
@@ -9,10 +10,6 @@ function isUtf16(page: Buffer): boolean {
     page.length >= 2 &&
     ((page[0] === 0xfe && page[1] === 0xff) || (page[0] === 0xff && page[1] === 0xfe))
   );
-}
-
-function attributeValue(id: string): string {
-  return id.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
 /**
@@ -49,7 +46,7 @@ export function addHeadingIds(page: Buffer): Buffer {
   let byteAt = 0;
   for (const { at, id } of inserts) {
     const byteEnd = utf8 ? byteAt + Buffer.byteLength(text.slice(charAt, at), 'utf8') : at;
-    parts.push(page.subarray(byteAt, byteEnd), Buffer.from(` id="${attributeValue(id)}"`));
+    parts.push(page.subarray(byteAt, byteEnd), Buffer.from(` id="${escapeHtml(id)}"`));
     charAt = at;
     byteAt = byteEnd;
   }
