@@ -76,4 +76,9 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Scripts of pages shaped like other generators' output, loaded by the browser tests.
+    files: ['e2e/fixtures/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );
