@@ -30,6 +30,8 @@ export interface AnalyticsPageInput {
 
 /** Queries longer than this many characters also carry their full text as a title. */
 const TITLED_QUERY_LENGTH = 40;
+/** A query with a word this long is cut on one line (with an ellipsis) rather than broken inside the word. */
+const CUT_WORD_LENGTH = 30;
 
 /*
  * Colours are the web app's `--color-*` tokens (packages/web/src/styles/global.css), defined once
@@ -64,7 +66,7 @@ button:hover{background:var(--color-accent-hover)}
 .summary{display:flex;flex-wrap:wrap;gap:.75rem;margin:0 0 1.5rem;padding:0;list-style:none}
 .summary li{padding:.625rem .875rem;border:1px solid var(--color-line);border-radius:var(--radius);background:var(--color-surface)}
 .summary strong{display:block;font-size:1.25rem}
-.tables{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:1.5rem}
+.tables{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,30rem),1fr));gap:1.5rem}
 .table-box{min-width:0;padding:.75rem;border:1px solid var(--color-line);border-radius:var(--radius);background:var(--color-surface)}
 .table-box h2{margin:0 0 .5rem;font-size:1rem}
 .scroll{overflow-x:auto}
@@ -73,8 +75,10 @@ th,td{padding:.375rem .5rem;border-bottom:1px solid var(--color-line);text-align
 thead th{color:var(--color-ink-muted);font-weight:600}
 .n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .q{min-width:8rem}
-.q span{display:block;max-width:24rem;overflow:hidden;text-overflow:ellipsis}
-@media (max-width:40rem){.band-bar,main{padding-left:1rem;padding-right:1rem}}
+.q span{display:block;max-width:20rem;overflow:hidden;text-overflow:ellipsis}
+.q .cut{white-space:nowrap}
+.wide{grid-column:1/-1}
+@media (max-width:40rem){.band-bar,main{padding-left:1rem;padding-right:1rem}.q span{max-width:12rem}}
 `;
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
@@ -88,12 +92,13 @@ interface Cell {
 function queryCell(query: string): Cell {
   const text = escapeHtml(query);
   const title = query.length > TITLED_QUERY_LENGTH ? ` title="${text}"` : '';
-  return { html: `<span${title}>${text}</span>`, kind: 'q' };
+  const cut = query.split(' ').some((word) => word.length > CUT_WORD_LENGTH) ? ' class="cut"' : '';
+  return { html: `<span${cut}${title}>${text}</span>`, kind: 'q' };
 }
 
 const numberCell = (text: string): Cell => ({ html: escapeHtml(text), kind: 'n' });
 
-function table(id: string, caption: string, head: Cell[], rows: Cell[][]): string {
+function table(id: string, caption: string, head: Cell[], rows: Cell[][], wide = false): string {
   const attrs = (cell: Cell) => (cell.kind ? ` class="${cell.kind}"` : '');
   const body =
     rows.length === 0
@@ -103,7 +108,7 @@ function table(id: string, caption: string, head: Cell[], rows: Cell[][]): strin
           .join('');
   const header = head.map((c) => `<th scope="col"${attrs(c)}>${c.html}</th>`).join('');
   // The region scrolls sideways on narrow screens; focusable so keyboards can scroll it too.
-  return `<div class="table-box"><h2 id="${id}">${caption}</h2><div class="scroll" role="region" aria-labelledby="${id}" tabindex="0"><table aria-labelledby="${id}"><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table></div></div>`;
+  return `<div class="table-box${wide ? ' wide' : ''}"><h2 id="${id}">${caption}</h2><div class="scroll" role="region" aria-labelledby="${id}" tabindex="0"><table aria-labelledby="${id}"><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table></div></div>`;
 }
 
 const th = (text: string, numeric = false): Cell => ({
@@ -142,6 +147,7 @@ function reportHtml(report: AnalyticsReport): string {
       numberCell(String(q.clicks)),
       numberCell(rate(q.clicks, q.searches)),
     ]),
+    true,
   );
   const zero = table(
     'zero-queries',
@@ -152,6 +158,7 @@ function reportHtml(report: AnalyticsReport): string {
       numberCell(String(q.searches)),
       numberCell(q.lastSearchedAt.toISOString().slice(0, 16).replace('T', ' ')),
     ]),
+    true,
   );
   const ranks = table(
     'ranks',
