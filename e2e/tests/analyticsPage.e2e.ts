@@ -139,6 +139,13 @@ describe('analytics page in the browser', () => {
       for (const region of await regions.all()) {
         expect(await region.getAttribute('tabindex')).toBe('0');
       }
+      await page.goto(`${origin}/docs/ui/`);
+      const link = page.getByRole('banner').getByRole('link', { name: 'Analytics', exact: true });
+      await link.waitFor();
+      expect(await link.isVisible()).toBe(true);
+      await page.getByRole('banner').screenshot({
+        path: `${SCREENSHOT_DIR}/docs-portal-analytics-header-${width}.png`,
+      });
       await page.close();
     });
   }
