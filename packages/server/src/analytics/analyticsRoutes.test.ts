@@ -394,6 +394,20 @@ describe('analytics routes', () => {
     for (const line of lines) expect(line).not.toMatch(/(^|,)"?[=+\-@]/);
   });
 
+  it('answers the CSV to a plain link click, with no XSRF header or cookie', async () => {
+    const { cookie } = await h.signedIn('employee');
+    const sessionOnly = (cookie ?? '').split('; ')[0] ?? '';
+    const answer = await h.app.inject({
+      url: '/docs/analytics/report.csv',
+      headers: { cookie: sessionOnly },
+    });
+    expect(sessionOnly).not.toContain('XSRF');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment; filename="search-analytics-2025-02-19-to-2025-03-20.csv"',
+    );
+  });
+
   it('answers 400 JSON naming the field for a CSV of a bad period', async () => {
     const answer = await h.app.inject({
       url: '/docs/analytics/report.csv?from=2025-03-10&to=2025-03-01',
