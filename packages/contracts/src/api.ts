@@ -4,11 +4,13 @@ import { z } from 'zod';
 export const UserKindSchema = z.enum(['customer', 'partner', 'employee']);
 export type UserKind = z.infer<typeof UserKindSchema>;
 
-/** `GET {basePath}/user`: the signed-in reader. SPEC.md reads displayName; email and kind are ours. */
+/** `GET {basePath}/user`: the signed-in reader. SPEC.md reads displayName; the rest are ours. */
 export const UserSchema = z.object({
   displayName: z.string(),
   email: z.string(),
   kind: UserKindSchema,
+  /** Whether the reader may open the search analytics page: the header links to it only then. */
+  canSeeAnalytics: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -194,7 +194,11 @@ export async function buildApp(
         metrics,
         onSearch: recordSearchEvent(analytics, { logger: app.log }),
       });
-      await portal.register(analyticsRoutes, { store: analytics, docSets: config.docSets });
+      await portal.register(analyticsRoutes, {
+        store: analytics,
+        docSets: config.docSets,
+        productName: config.brand.productName,
+      });
       const home = new HomeContent(config, docSets, analytics, {
         onAnalyticsError: (error) => app.log.warn({ err: error }, 'home: analytics unavailable'),
       });

@@ -5,6 +5,7 @@ export const USER: User = {
   displayName: 'Casey Customer',
   email: 'casey@example.com',
   kind: 'customer',
+  canSeeAnalytics: false,
 };
 
 function tab(id: string, label: string, prefix: string): ProductTab {

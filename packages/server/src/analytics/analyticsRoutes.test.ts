@@ -61,6 +61,7 @@ async function harness(): Promise<Harness> {
       await portal.register(analyticsRoutes, {
         store,
         docSets: config.docSets,
+        productName: 'Acme Docs & <Co>',
         now: () => TODAY,
       });
     },
@@ -254,7 +255,12 @@ describe('analytics routes', () => {
   it('hides the report and the page from readers who are not employees, as a missing page', async () => {
     for (const kind of ['customer', 'partner'] as const) {
       const headers = await h.signedIn(kind);
-      for (const url of ['/docs/analytics/report', '/docs/analytics']) {
+      for (const url of [
+        '/docs/analytics/report',
+        '/docs/analytics',
+        '/docs/analytics/report.csv',
+        '/docs/analytics/report.csv?from=2025-03-01&to=2025-03-20',
+      ]) {
         const answer = await h.app.inject({ url, headers });
         expect(answer.statusCode, `${kind} ${url}`).toBe(404);
         expect(answer.json()).toEqual({
@@ -263,8 +269,10 @@ describe('analytics routes', () => {
         });
       }
     }
-    const signedOut = await h.app.inject({ url: '/docs/analytics' });
-    expect(signedOut.statusCode).toBe(401);
+    for (const url of ['/docs/analytics', '/docs/analytics/report.csv']) {
+      const signedOut = await h.app.inject({ url });
+      expect(signedOut.statusCode, url).toBe(401);
+    }
   });
 
   it('shows employees an escaped HTML page with the period form and the three tables', async () => {
@@ -296,10 +304,16 @@ describe('analytics routes', () => {
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<input type="date" name="from" value="2025-03-01" required>');
-    expect(html).toContain('<caption>Top queries</caption>');
-    expect(html).toContain('<caption>Queries that found nothing</caption>');
-    expect(html).toContain('<caption>Click-through by rank</caption>');
+    for (const caption of ['Top queries', 'Queries that found nothing', 'Click-through by rank']) {
+      expect(html).toMatch(
+        new RegExp(`<h2 id="[a-z-]+">${caption}</h2><div class="scroll" role="region"`),
+      );
+    }
     expect(html).toContain('href="/docs/analytics/report?from=2025-03-01&amp;to=2025-03-20"');
+    expect(html).toContain('href="/docs/analytics/report.csv?from=2025-03-01&amp;to=2025-03-20"');
+    expect(html).toContain('<a class="back" href="/docs/ui/">Back to the portal</a>');
+    expect(html).toContain('<span>Acme Docs &amp; &lt;Co&gt;</span>');
+    expect(html).toContain('<td class="n">1</td>');
   });
 
   it('shows the form again with the problem for a bad period', async () => {
@@ -311,5 +325,96 @@ describe('analytics routes', () => {
     expect(answer.body).toContain('role="alert"');
     expect(answer.body).toContain('value="&quot;&gt;&lt;b&gt;"');
     expect(answer.body).not.toContain('"><b>');
+    expect(answer.body).toContain('The end date is not a date of the calendar.');
+    expect(answer.body).not.toContain('Download as CSV');
+  });
+
+  it("says what is wrong with the period in the reader's words and marks the date to fix", async () => {
+    const headers = await h.signedIn('employee');
+    const cases = [
+      ['from=2025-03-10&to=2025-03-01', 'The end date is before the start date.', 'to'],
+      ['from=2025-02-30&to=2025-03-01', 'The start date is not a date of the calendar.', 'from'],
+      ['from=2020-01-01&to=2025-01-01', 'A report covers at most 731 days.', 'from'],
+      ['team=x', 'Only a start date and an end date can be chosen', null],
+    ] as const;
+    for (const [query, said, field] of cases) {
+      const answer = await h.app.inject({ url: `/docs/analytics?${query}`, headers });
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.body, query).toMatch(/<p class="error" id="period-problem" role="alert">/);
+      expect(answer.body, query).toContain(said);
+      expect(answer.body, query).not.toMatch(/(from|to|period): /);
+      const invalid = [...answer.body.matchAll(/name="(from|to)"[^>]*aria-invalid="true"/g)].map(
+        (m) => m[1],
+      );
+      expect(invalid, query).toEqual(field ? [field] : []);
+    }
+  });
+
+  it('lets employees download the report as CSV, every cell safe in a spreadsheet', async () => {
+    const at = new Date('2025-03-18T08:00:00Z');
+    const search = (query: string, resultCount: number) =>
+      h.store.recordSearch({ query, filters: {}, resultCount, tookMs: 1, kind: 'customer', at });
+    await search('=HYPERLINK("http://evil.example","x")', 0);
+    await search('backup, "restore"', 4);
+    await search('+1', 2);
+    await search('@sum', 2);
+    await search('-2', 2);
+    await h.store.recordClick({
+      query: 'backup, "restore"',
+      rank: 2,
+      url: '/docs/a.htm',
+      kind: 'customer',
+      at,
+    });
+    const answer = await h.app.inject({
+      url: '/docs/analytics/report.csv?from=2025-03-01&to=2025-03-20',
+      headers: await h.signedIn('employee'),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment; filename="search-analytics-2025-03-01-to-2025-03-20.csv"',
+    );
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.body.startsWith('\uFEFF')).toBe(true);
+    const lines = answer.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Table,Query,Rank,Searches,Average results,Clicks,Click-through,Last searched (UTC)',
+    );
+    expect(lines).toContain('Totals,,,5,,1,0.2000,');
+    expect(lines).toContain('Top queries,"backup, ""restore""",,1,4.0,1,1.0000,');
+    expect(lines).toContain("Top queries,'+1,,1,2.0,0,0.0000,");
+    expect(lines).toContain("Top queries,'@sum,,1,2.0,0,0.0000,");
+    expect(lines).toContain("Top queries,'-2,,1,2.0,0,0.0000,");
+    expect(lines).toContain(
+      `Found nothing,"'=hyperlink(""http://evil.example"",""x"")",,1,0,,,2025-03-18 08:00:00`,
+    );
+    expect(lines).toContain('Rank,,2,,,1,0.2000,');
+    expect(lines.at(-1)).toBe('');
+    for (const line of lines) expect(line).not.toMatch(/(^|,)"?[=+\-@]/);
+  });
+
+  it('answers the CSV to a plain link click, with no XSRF header or cookie', async () => {
+    const { cookie } = await h.signedIn('employee');
+    const sessionOnly = (cookie ?? '').split('; ')[0] ?? '';
+    const answer = await h.app.inject({
+      url: '/docs/analytics/report.csv',
+      headers: { cookie: sessionOnly },
+    });
+    expect(sessionOnly).not.toContain('XSRF');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment; filename="search-analytics-2025-02-19-to-2025-03-20.csv"',
+    );
+  });
+
+  it('answers 400 JSON naming the field for a CSV of a bad period', async () => {
+    const answer = await h.app.inject({
+      url: '/docs/analytics/report.csv?from=2025-03-10&to=2025-03-01',
+      headers: await h.signedIn('employee'),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'bad_request' });
+    expect(answer.headers['content-disposition']).toBeUndefined();
   });
 });

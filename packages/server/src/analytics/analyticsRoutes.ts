@@ -7,7 +7,6 @@ import { canSeeAnalytics } from '../access/canSeeAnalytics';
 import { docSetAtPath } from '../access/docSetAtPath';
 import type { DocSetConfig } from '../config/schema';
 import { PortalError } from '../errors/PortalError';
-import { validationMessage } from '../errors/validationMessage';
 import { requireUser } from '../sessions/sessionPlugin';
 import { ANALYTICS_PAGE_CSP, renderAnalyticsPage } from './analyticsPage';
 import {
@@ -15,6 +14,8 @@ import {
   type AnalyticsReport,
   type AnalyticsStore,
 } from './AnalyticsStore';
+import { periodProblem } from './periodProblem';
+import { reportCsv } from './reportCsv';
 import { reportPeriod } from './reportPeriod';
 
 /** Options of {@link analyticsRoutes}. */
@@ -25,6 +26,8 @@ export interface AnalyticsRoutesOptions {
   docSets: readonly DocSetConfig[];
   /** The portal's base path (default: the prefix the plugin is registered under). */
   basePath?: string;
+  /** The product name the analytics page's header band shows (default: Documentation). */
+  productName?: string;
   /** Today, for the default report period (tests). */
   now?: () => Date;
 }
@@ -66,7 +69,10 @@ function isEmployee(request: FastifyRequest, reply: FastifyReply): boolean {
  *   server for every non-GET), answers 204; a click on a page outside every doc set the reader
  *   `canRead` is not recorded, with the same 204 so that the answer says nothing about the page;
  * - `GET /analytics/report?from=&to=` the report as JSON (employees only);
- * - `GET /analytics` the report as a small HTML page with a period form (employees only).
+ * - `GET /analytics/report.csv?from=&to=` the report as a CSV download (employees only; cells
+ *   escaped against formula injection);
+ * - `GET /analytics` the report as an HTML page in the portal's look with a period form
+ *   (employees only).
  */
 export async function analyticsRoutes(
   app: FastifyInstance,
@@ -75,6 +81,7 @@ export async function analyticsRoutes(
   const { store, docSets } = options;
   const basePath = options.basePath ?? app.prefix;
   const now = options.now ?? (() => new Date());
+  const productName = options.productName ?? 'Documentation';
   const clickBody = { schema: { body: clickBodySchema(basePath) } };
   app.setValidatorCompiler(validatorCompiler);
 
@@ -107,6 +114,19 @@ export async function analyticsRoutes(
     return { from: period.from, to: period.to, ...serialise(report) };
   });
 
+  app.get('/analytics/report.csv', async (request, reply) => {
+    if (!isEmployee(request, reply)) return reply;
+    const period = reportPeriod(request.query, now());
+    const report = await store.report(period.range);
+    // The days are validated YYYY-MM-DD, so the file name needs no quoting beyond its quotes.
+    const filename = `search-analytics-${period.from}-to-${period.to}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(reportCsv(report));
+  });
+
   app.get('/analytics', async (request, reply) => {
     if (!isEmployee(request, reply)) return reply;
     reply.type('text/html; charset=utf-8').header('content-security-policy', ANALYTICS_PAGE_CSP);
@@ -114,17 +134,24 @@ export async function analyticsRoutes(
     try {
       const period = reportPeriod(query, now());
       const report = await store.report(period.range);
-      return renderAnalyticsPage({ basePath, from: period.from, to: period.to, report });
+      return renderAnalyticsPage({
+        basePath,
+        productName,
+        from: period.from,
+        to: period.to,
+        report,
+      });
     } catch (error) {
       if (!(error instanceof ZodError)) throw error;
       const text = (value: unknown) => (typeof value === 'string' ? value : '');
       reply.status(400);
       return renderAnalyticsPage({
         basePath,
+        productName,
         from: text(query.from),
         to: text(query.to),
         report: null,
-        error: validationMessage(error.issues, 'period'),
+        problem: periodProblem(error.issues),
       });
     }
   });

@@ -41,6 +41,7 @@ describe('documentation API', () => {
       displayName: 'Pat Partner',
       email: 'pat.partner@example.com',
       kind: 'partner',
+      canSeeAnalytics: false,
     });
     const env = EnvironmentSchema.parse(await (await client.request('/docs/environment')).json());
     expect(env).toMatchObject({ useMamba20SearchClient: false, isProd: false });
@@ -49,6 +50,15 @@ describe('documentation API', () => {
     );
     expect(groups[0]?.links[0]?.path).toBe('/HomePage/Content/home.htm');
     expect((await client.request('/docs/user')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('tells an employee, and only an employee, that they may see analytics', async () => {
+    for (const kind of ['employee', 'customer'] as const) {
+      const client = portal.client();
+      await signIn(client, kind, kind === 'employee' ? { provider: 'employee' } : {});
+      const user = UserSchema.parse(await (await client.request('/docs/user')).json());
+      expect(user.canSeeAnalytics, kind).toBe(kind === 'employee');
+    }
   });
 
   it('answers 401 again once the session cookie is forged', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Environment, ResourceGroup, User } from '@docs-portal/contracts';
 import type { PortalConfig } from '../config/schema';
+import { canSeeAnalytics } from '../access/canSeeAnalytics';
 import { requireUser } from '../sessions/sessionPlugin';
 
 /**
@@ -18,7 +19,12 @@ export async function apiRoutes(
 
   app.get('/user', async (request): Promise<User> => {
     const user = request.user!;
-    return { displayName: user.displayName, email: user.email, kind: user.kind };
+    return {
+      displayName: user.displayName,
+      email: user.email,
+      kind: user.kind,
+      canSeeAnalytics: canSeeAnalytics(user),
+    };
   });
 
   app.get('/environment', async (): Promise<Environment> => ({

@@ -24,6 +24,7 @@ describe('sign-in through the development identity provider over HTTP', () => {
       displayName: 'Casey Customer',
       email: 'casey.customer@example.com',
       kind: 'customer',
+      canSeeAnalytics: false,
     });
   });
 

@@ -51,3 +51,20 @@ describe('Header failure states', () => {
     expect(callsTo(fetchMock, '/docs/home')).toBe(0);
   });
 });
+
+describe('Header analytics link', () => {
+  it('links employees to the analytics page and shows customers no such link', async () => {
+    for (const canSeeAnalytics of [true, false]) {
+      const { unmount } = renderApp('/docs/ui/', {
+        ...portalHandlers(),
+        '/docs/user': () => json({ ...USER, canSeeAnalytics }),
+      });
+      const banner = await screen.findByRole('banner');
+      await within(banner).findByRole('link', { name: 'Logout' });
+      const link = within(banner).queryByRole('link', { name: 'Analytics' });
+      if (canSeeAnalytics) expect(link?.getAttribute('href')).toBe('/docs/analytics');
+      else expect(link).toBeNull();
+      unmount();
+    }
+  });
+});

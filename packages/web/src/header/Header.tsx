@@ -6,7 +6,8 @@ import { LinkPanel } from './LinkPanel';
 import './header.css';
 
 /**
- * The shell header: logo and site name, the reader's name and Logout, the product link panel.
+ * The shell header: logo and site name, the reader's name, Analytics (only for readers the server
+ * says may see it) and Logout, the product link panel.
  * When the user or the environment could not be loaded, it says which and offers a retry.
  */
 export function Header() {
@@ -31,6 +32,11 @@ export function Header() {
         {user.status === 'ready' && (
           <div className="header-user">
             <span className="header-user-name">{user.value.displayName}</span>
+            {user.value.canSeeAnalytics && (
+              <a className="header-logout" href={`${bootstrap.basePath}/analytics`}>
+                Analytics
+              </a>
+            )}
             <a className="header-logout" href={`${bootstrap.basePath}/logout`}>
               Logout
             </a>
