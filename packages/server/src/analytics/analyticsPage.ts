@@ -1,4 +1,5 @@
 import { escapeHtml } from '@docs-portal/contracts';
+import { themeCss } from '@docs-portal/contracts/theme';
 import type { AnalyticsReport } from './AnalyticsStore';
 
 /** Content-Security-Policy of the analytics page: no script at all, its own inline style only. */
@@ -25,23 +26,24 @@ export interface AnalyticsPageInput {
 }
 
 const STYLE = `
-body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2434;line-height:1.45}
-header{padding:16px 24px;background:#0f2240;color:#fff}
+${themeCss()}
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:var(--color-ink);background:var(--color-surface);line-height:1.45}
+header{padding:16px 24px;background:var(--color-brand);color:var(--color-on-brand)}
 h1{margin:0;font-size:22px}
 main{max-width:1100px;padding:16px 24px 48px}
 form{display:flex;flex-wrap:wrap;gap:12px;align-items:end;margin:8px 0 20px}
 label{display:flex;flex-direction:column;font-weight:600;font-size:14px}
-input,button{min-height:38px;font:inherit;padding:4px 10px;border:1px solid #8792a6;border-radius:6px}
-button{border-color:#0b5cad;background:#0b5cad;color:#fff;cursor:pointer}
-a{color:#0b5cad}
-.error{color:#a4262c;font-weight:600}
+input,button{min-height:38px;font:inherit;padding:4px 10px;border:1px solid var(--color-line-strong);border-radius:6px}
+button{border-color:var(--color-accent);background:var(--color-accent);color:var(--color-on-accent);cursor:pointer}
+a{color:var(--color-accent)}
+.error{color:var(--color-danger);font-weight:600}
 .summary{display:flex;flex-wrap:wrap;gap:12px;padding:0;list-style:none}
-.summary li{padding:10px 14px;border:1px solid #d6dce6;border-radius:8px;background:#f3f6fa}
+.summary li{padding:10px 14px;border:1px solid var(--color-line);border-radius:8px;background:var(--color-canvas)}
 .summary strong{display:block;font-size:20px}
 .tables{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:24px}
 table{width:100%;border-collapse:collapse;font-size:14px}
 caption{text-align:left;font-weight:700;font-size:16px;padding-bottom:6px}
-th,td{padding:6px 8px;border-bottom:1px solid #d6dce6;text-align:left;vertical-align:top}
+th,td{padding:6px 8px;border-bottom:1px solid var(--color-line);text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 td.q{overflow-wrap:anywhere}
 `;
