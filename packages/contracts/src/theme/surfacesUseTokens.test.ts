@@ -49,7 +49,7 @@ function propertyAt(text: string, index: number): string {
  */
 function isAllowed(literal: string, property: string): boolean {
   if (/shadow|mask-image/.test(property)) return true;
-  return /^(rgb|hsl)a?\(.*(\/|,\s*[\d.]+%?\s*$)/i.test(literal) && !/^#/.test(literal);
+  return /^(rgb|hsl)a?\((.*\/|[^,]*,[^,]*,[^,]*,)/i.test(literal);
 }
 
 describe('every surface takes its colours from the shared tokens', () => {

@@ -33,7 +33,7 @@ h1{margin:0;font-size:22px}
 main{max-width:1100px;padding:16px 24px 48px}
 form{display:flex;flex-wrap:wrap;gap:12px;align-items:end;margin:8px 0 20px}
 label{display:flex;flex-direction:column;font-weight:600;font-size:14px}
-input,button{min-height:38px;font:inherit;padding:4px 10px;border:1px solid var(--color-line-strong);border-radius:6px}
+input,button{min-height:38px;font:inherit;padding:4px 10px;border:1px solid var(--color-line-strong);border-radius:6px;color:var(--color-ink);background:var(--color-surface)}
 button{border-color:var(--color-accent);background:var(--color-accent);color:var(--color-on-accent);cursor:pointer}
 a{color:var(--color-accent)}
 .error{color:var(--color-danger);font-weight:600}
