@@ -17,10 +17,10 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         // zod and the shared schemas load on demand (sign-in error messages). The zod-free frame
-        // protocol and safety helpers (contracts/src/frame/, src/safety/) stay with the code that
+        // protocol, safety helpers and colour tokens (contracts/src/frame/, safety/, theme/) stay with the code that
         // uses them, which needs no zod.
         manualChunks: (id: string) =>
-          /[\\/](packages[\\/]contracts[\\/]src[\\/](?!(?:frame|safety)[\\/])|node_modules[\\/]zod[\\/])/.test(
+          /[\\/](packages[\\/]contracts[\\/]src[\\/](?!(?:frame|safety|theme)[\\/])|node_modules[\\/]zod[\\/])/.test(
             id,
           )
             ? 'contracts'

@@ -5,6 +5,7 @@
  * from the URL is parsed as HTML, used as a pattern or as a CSS selector.
  */
 
+import { lightColours } from '@docs-portal/contracts/theme';
 import { stemmer } from 'stemmer';
 
 /** Class of the `<mark>` elements the highlighter adds. */
@@ -137,10 +138,12 @@ export function injectHighlightStyle(doc: Document): void {
   if (doc.getElementById(HIGHLIGHT_STYLE_ID)) return;
   const style = doc.createElement('style');
   style.id = HIGHLIGHT_STYLE_ID;
-  // Own colours on every background (dark code blocks included): near-black on yellow is 15:1.
+  // Literal token values, not var(): the doc page does not define the portal's custom properties.
+  // The mark tokens are the same in light and dark mode, and near-black on yellow is 15:1 on any
+  // background (dark code blocks included).
   style.textContent =
-    `mark.${HIGHLIGHT_CLASS}{background:#ffe46b!important;color:#1b1b1b!important;` +
-    `text-shadow:none!important;padding:0 1px;border-radius:2px;box-shadow:0 0 0 1px #b38f00}` +
+    `mark.${HIGHLIGHT_CLASS}{background:${lightColours.mark}!important;color:${lightColours['on-mark']}!important;` +
+    `text-shadow:none!important;padding:0 1px;border-radius:2px;box-shadow:0 0 0 1px ${lightColours['mark-edge']}}` +
     `:target{scroll-margin-top:${SCROLL_MARGIN_PX}px}`;
   (doc.head ?? doc.documentElement).append(style);
 }

@@ -1,5 +1,6 @@
 // Entry of the older client (legacy/index.html).
 import { mountLegacyClient } from './legacyClient';
+import '@docs-portal/contracts/theme/tokens.css';
 import './legacy.css';
 
 const root = document.getElementById('app');

@@ -1,6 +1,7 @@
 import { connectToPortal, type PortalConnection } from '@docs-portal/contracts/frame';
 import { createRoot } from 'react-dom/client';
 import { SearchApp } from './SearchApp';
+import '@docs-portal/contracts/theme/tokens.css';
 import './searchApp.css';
 
 /** What {@link mountSearchApp} needs from outside (tests pass stand-ins). */

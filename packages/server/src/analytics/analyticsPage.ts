@@ -1,4 +1,5 @@
 import { escapeHtml } from '@docs-portal/contracts';
+import { themeCss } from '@docs-portal/contracts/theme';
 import type { AnalyticsReport } from './AnalyticsStore';
 import type { PeriodProblem } from './periodProblem';
 
@@ -34,11 +35,11 @@ const TITLED_QUERY_LENGTH = 40;
 const CUT_WORD_LENGTH = 30;
 
 /*
- * Colours are the web app's `--color-*` tokens (packages/web/src/styles/global.css), defined once
- * here and used only through var(): the shared token module replaces this block.
+ * Colours come from the shared token block (light and dark); the layout values match the web
+ * app's (packages/web/src/styles/global.css).
  */
-const TOKENS = `
-:root{--color-ink:#1b2434;--color-ink-muted:#4b5567;--color-surface:#ffffff;--color-canvas:#f4f6fa;--color-line:#d8dee8;--color-brand:#0f2340;--color-on-brand:#ffffff;--color-on-brand-muted:#c9d3e3;--color-accent:#0a5bc4;--color-accent-hover:#084a9f;--color-accent-soft:#e8f0fc;--color-danger:#a3261d;--color-danger-soft:#fdeceb;--color-focus:#0a5bc4;--color-focus-on-brand:#ffd166;--radius:8px;--radius-small:4px;--font-sans:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;--content-width:1200px}
+const TOKENS = `${themeCss()}
+:root{--radius:8px;--radius-small:4px;--font-sans:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;--content-width:1200px}
 `;
 
 const STYLE = `
@@ -57,9 +58,9 @@ main{max-width:var(--content-width);margin:0 auto;padding:1.5rem 1.5rem 3rem}
 h1{margin:0 0 .75rem;font-size:1.5rem}
 form{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;margin:0 0 1rem}
 label{display:flex;flex-direction:column;font-weight:600;font-size:.875rem}
-input,button{min-height:2.5rem;font:inherit;padding:.25rem .625rem;border:1px solid var(--color-ink-muted);border-radius:var(--radius-small);color:var(--color-ink);background:var(--color-surface)}
+input,button{min-height:2.5rem;font:inherit;padding:.25rem .625rem;border:1px solid var(--color-line-strong);border-radius:var(--radius-small);color:var(--color-ink);background:var(--color-surface)}
 input[aria-invalid=true]{border:2px solid var(--color-danger)}
-button{border-color:var(--color-accent);background:var(--color-accent);color:var(--color-on-brand);font-weight:600;cursor:pointer}
+button{border-color:var(--color-accent);background:var(--color-accent);color:var(--color-on-accent);font-weight:600;cursor:pointer}
 button:hover{background:var(--color-accent-hover)}
 .error{margin:0 0 1rem;padding:.75rem 1rem;border-left:4px solid var(--color-danger);background:var(--color-danger-soft);color:var(--color-danger);font-weight:600}
 .period{margin:0 0 1rem;color:var(--color-ink-muted)}

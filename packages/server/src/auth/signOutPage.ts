@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '@docs-portal/contracts/safety';
+import { themeCss } from '@docs-portal/contracts/theme';
 
 /** What the sign-out confirmation page shows. */
 export interface SignOutPageInput {
@@ -22,21 +23,21 @@ export interface SignOutAnswer {
 }
 
 const STYLE = `
-:root{color-scheme:light}
+${themeCss()}
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2434;line-height:1.5;background:linear-gradient(160deg,#0f2340 0%,#16315a 100%)}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:var(--color-ink);line-height:1.5;background:linear-gradient(160deg,var(--color-brand) 0%,var(--color-brand-soft) 100%)}
 main{flex:1;display:flex;align-items:center;justify-content:center;padding:2rem 1rem 3rem}
-.card{width:100%;max-width:420px;padding:2.5rem 2rem 2rem;border-radius:12px;text-align:center;background:#fff;box-shadow:0 12px 40px rgb(0 0 0 / 25%)}
+.card{width:100%;max-width:420px;padding:2.5rem 2rem 2rem;border-radius:12px;text-align:center;background:var(--color-surface);box-shadow:0 12px 40px rgb(0 0 0 / 25%)}
 h1{margin:0 0 .5rem;font-size:1.625rem;line-height:1.25}
-p{margin:.5rem 0;color:#4b5567}
-.error{margin-top:1rem;padding:.75rem 1rem;border-left:4px solid #a3261d;border-radius:4px;text-align:left;color:#a3261d;background:#fdeceb}
+p{margin:.5rem 0;color:var(--color-ink-muted)}
+.error{margin-top:1rem;padding:.75rem 1rem;border-left:4px solid var(--color-danger);border-radius:4px;text-align:left;color:var(--color-danger);background:var(--color-danger-soft)}
 .actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;justify-content:center;margin-top:1.5rem}
-button{min-height:40px;padding:.5rem 1.5rem;font:inherit;font-weight:600;color:#fff;background:#0a5bc4;border:0;border-radius:8px;cursor:pointer}
-button:hover{background:#084a9f}
+button{min-height:40px;padding:.5rem 1.5rem;font:inherit;font-weight:600;color:var(--color-on-accent);background:var(--color-accent);border:0;border-radius:8px;cursor:pointer}
+button:hover{background:var(--color-accent-hover)}
 button:disabled{opacity:.6;cursor:progress}
-a{color:#0a5bc4}
-a:focus-visible,button:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
-footer{height:30px;display:flex;align-items:center;justify-content:center;font-size:.8125rem;color:#c9d3e3}
+a{color:var(--color-accent)}
+a:focus-visible,button:focus-visible{outline:3px solid var(--color-focus-on-brand);outline-offset:2px}
+footer{height:30px;display:flex;align-items:center;justify-content:center;font-size:.8125rem;color:var(--color-on-brand-muted)}
 `;
 
 // Without JavaScript the page can only explain: the sign-out POST needs the X-XSRF-TOKEN header.

@@ -1,11 +1,13 @@
 import { escapeHtml } from '@docs-portal/contracts';
+import { themeCss } from '@docs-portal/contracts/theme';
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;background:#f4f6f8;color:#1b2733;margin:0}
-main{max-width:360px;margin:10vh auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.25rem;margin:0 0 .25rem}p.hint{color:#4a5a6a;font-size:.875rem}
-label{display:block;margin-top:1rem;font-weight:600}input{width:100%;box-sizing:border-box;padding:.5rem;font:inherit;border:1px solid #8795a1;border-radius:4px}
-button{margin-top:1.5rem;width:100%;padding:.6rem;font:inherit;font-weight:600;color:#fff;background:#0b5cad;border:0;border-radius:4px;cursor:pointer}
-.error{color:#a4161a;background:#fdecea;padding:.5rem;border-radius:4px}`;
+const STYLE = `${themeCss()}
+body{font:16px/1.5 system-ui,sans-serif;background:var(--color-canvas);color:var(--color-ink);margin:0}
+main{max-width:360px;margin:10vh auto;background:var(--color-surface);padding:2rem;border-radius:8px;box-shadow:0 1px 4px rgb(0 0 0 / 13%)}
+h1{font-size:1.25rem;margin:0 0 .25rem}p.hint{color:var(--color-ink-muted);font-size:.875rem}
+label{display:block;margin-top:1rem;font-weight:600}input{width:100%;box-sizing:border-box;padding:.5rem;font:inherit;color:var(--color-ink);background:var(--color-surface);border:1px solid var(--color-line-strong);border-radius:4px}
+button{margin-top:1.5rem;width:100%;padding:.6rem;font:inherit;font-weight:600;color:var(--color-on-accent);background:var(--color-accent);border:0;border-radius:4px;cursor:pointer}
+.error{color:var(--color-danger);background:var(--color-danger-soft);padding:.5rem;border-radius:4px}`;
 
 /** The plain username/password form of the development identity provider. */
 export function renderLoginPage(options: {

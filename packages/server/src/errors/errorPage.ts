@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { escapeHtml } from '@docs-portal/contracts/safety';
+import { themeCss } from '@docs-portal/contracts/theme';
 
 /** What an error page needs from the config: where the portal lives and whose it is. */
 export interface ErrorPageSite {
@@ -91,27 +92,27 @@ export function isPageNavigation(request: FastifyRequest): boolean {
 }
 
 const STYLE = `
-:root{color-scheme:light}
+${themeCss()}
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2434;line-height:1.5;background:#f4f6fa}
-a{color:#0a5bc4}
-a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #0a5bc4;outline-offset:2px}
-header{color:#fff;background:#0f2340}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:var(--color-ink);line-height:1.5;background:var(--color-canvas)}
+a{color:var(--color-accent)}
+a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid var(--color-focus);outline-offset:2px}
+header{color:var(--color-on-brand);background:var(--color-brand)}
 .bar{max-width:1200px;margin:0 auto;padding:.75rem 1.5rem}
-.brand{display:inline-flex;align-items:center;gap:.625rem;font-size:1.125rem;font-weight:700;color:#fff;text-decoration:none}
-.brand:focus-visible{outline-color:#ffd166}
+.brand{display:inline-flex;align-items:center;gap:.625rem;font-size:1.125rem;font-weight:700;color:var(--color-on-brand);text-decoration:none}
+.brand:focus-visible{outline-color:var(--color-focus-on-brand)}
 main{flex:1;width:100%;max-width:720px;margin:0 auto;padding:3rem 1.5rem 4rem}
-.code{margin:0;font-size:.875rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:#4b5567}
+.code{margin:0;font-size:.875rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:var(--color-ink-muted)}
 h1{margin:.25rem 0 .75rem;font-size:2rem;line-height:1.2}
-p{margin:.5rem 0;color:#4b5567}
+p{margin:.5rem 0;color:var(--color-ink-muted)}
 form{margin:2rem 0 1.5rem}
 label{display:block;margin-bottom:.375rem;font-weight:600}
 .row{display:flex;gap:.5rem}
-input{flex:1;min-width:0;min-height:44px;padding:.5rem .75rem;font:inherit;color:#1b2434;background:#fff;border:1px solid #6b7588;border-radius:8px}
-button{min-height:44px;padding:.5rem 1.25rem;font:inherit;font-weight:600;color:#fff;background:#0a5bc4;border:0;border-radius:8px;cursor:pointer}
-button:hover{background:#084a9f}
+input{flex:1;min-width:0;min-height:44px;padding:.5rem .75rem;font:inherit;color:var(--color-ink);background:var(--color-surface);border:1px solid var(--color-line-strong);border-radius:8px}
+button{min-height:44px;padding:.5rem 1.25rem;font:inherit;font-weight:600;color:var(--color-on-accent);background:var(--color-accent);border:0;border-radius:8px;cursor:pointer}
+button:hover{background:var(--color-accent-hover)}
 .home{font-weight:600}
-footer{position:fixed;bottom:0;left:0;right:0;height:30px;display:flex;align-items:center;justify-content:center;font-size:.8125rem;color:#c9d3e3;background:#0f2340}
+footer{position:fixed;bottom:0;left:0;right:0;height:30px;display:flex;align-items:center;justify-content:center;font-size:.8125rem;color:var(--color-on-brand-muted);background:var(--color-brand)}
 @media (max-width:480px){.row{flex-direction:column}h1{font-size:1.625rem}main{padding-top:2rem}}
 `;
 

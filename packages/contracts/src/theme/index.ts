@@ -1,0 +1,2 @@
+export { darkColours, lightColours, themeCss } from './tokens';
+export type { ColourTokenName, ColourTokens } from './tokens';
