@@ -2,7 +2,7 @@
 function luminance(hex: string): number {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!match) throw new Error(`not an opaque #rrggbb colour: ${hex}`);
-  const [r, g, b] = match.slice(1).map((part) => {
+  const [r = 0, g = 0, b = 0] = match.slice(1).map((part) => {
     const channel = parseInt(part, 16) / 255;
     return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
   });
