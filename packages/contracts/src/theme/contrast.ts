@@ -14,6 +14,7 @@ function luminance(hex: string): number {
  * text/background pair to AA (4.5:1 for text, 3:1 for borders and focus rings) in both modes.
  */
 export function contrastRatio(first: string, second: string): number {
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return (light + 0.05) / (dark + 0.05);
+  const a = luminance(first);
+  const b = luminance(second);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }

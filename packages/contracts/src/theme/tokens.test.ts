@@ -49,7 +49,7 @@ describe.each([
 describe('themeCss', () => {
   it('defines every token on the selector in light mode and overrides each in dark mode', () => {
     const css = themeCss(':host');
-    const [light, dark] = css.split('@media (prefers-color-scheme:dark)');
+    const [light = '', dark = ''] = css.split('@media (prefers-color-scheme:dark)');
     for (const name of Object.keys(lightColours) as ColourTokenName[]) {
       expect(light).toContain(`--color-${name}:${lightColours[name]};`);
       expect(dark).toContain(`--color-${name}:${darkColours[name]};`);
