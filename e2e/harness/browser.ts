@@ -3,8 +3,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Debian's Chromium; browser downloads do not work on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Starts headless Chromium with the flags these machines need. */
-export async function launchBrowser(): Promise<Browser> {
+/** Starts headless Chromium with the flags these machines need, plus `extraArgs`. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -14,6 +14,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

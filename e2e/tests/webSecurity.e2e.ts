@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkAccessibility } from '../harness/axe';
-import { CHROMIUM_PATH, newReader } from '../harness/browser';
+import { launchBrowser, newReader } from '../harness/browser';
 import { signInAs } from '../harness/signInAs';
 
 const origin = inject('portalOrigin');
@@ -33,18 +33,9 @@ beforeAll(async () => {
   const address = otherSite.address();
   otherPort = typeof address === 'object' && address ? address.port : 0;
   // The support site's and an attacker's host names both lead to the page server on 127.0.0.2.
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      `--host-resolver-rules=MAP ${SUPPORT_HOST} 127.0.0.2, MAP evil.example 127.0.0.2`,
-    ],
-  });
+  browser = await launchBrowser([
+    `--host-resolver-rules=MAP ${SUPPORT_HOST} 127.0.0.2, MAP evil.example 127.0.0.2`,
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,21 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type NginxProcess } from '@docs-portal/scripts/cluster';
+import type { NginxProcess } from '@docs-portal/scripts/cluster';
+import { startAccelPortal, type AccelPortal } from '../../test/content/accelPortal';
 import { docSetInput, rawRequest } from '../../test/content/contentHarness';
 import { topicPage, versionedSite, writeFolder } from '../../test/content/docSetFolders';
-import { freePort, testConfig } from '../../test/portalHarness';
-import { installErrorHandler } from '../errors/errorHandler';
-import { SessionService } from '../sessions/SessionService';
-import { sessionPlugin } from '../sessions/sessionPlugin';
+import { testConfig } from '../../test/portalHarness';
+import type { SessionService } from '../sessions/SessionService';
 import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
-import { contentRoutes } from './contentRoutes';
-import { DocSetPublisher } from './DocSetPublisher';
-import { ServedReleases } from './ServedReleases';
+import type { ServedReleases } from './ServedReleases';
 
 const PAGE = '/docs/6_5/Web/UserGuide/Content/Jobs/CreateJob.htm';
 const ACCEL = '/_docsets';
@@ -24,7 +18,8 @@ let app: FastifyInstance;
 let library: ServedReleases;
 let store: SqliteSessionStore;
 let nginx: NginxProcess;
-let runDir: string;
+let portal: AccelPortal;
+let sessions: SessionService;
 let dataDir: string;
 let customer: string;
 let release: number;
@@ -43,34 +38,9 @@ beforeAll(async () => {
   });
   dataDir = config.dataDir;
   store = new SqliteSessionStore(':memory:');
-  const sessions = new SessionService(store, { idleMs: 3_600_000, absoluteMs: 3_600_000 });
-  await new DocSetPublisher(config).publishFirstReleases();
-  library = new ServedReleases(config, { pollIntervalMs: 0 });
-  await library.start();
+  portal = await startAccelPortal(config, { store, accelPrefix: ACCEL });
+  ({ app, library, nginx, sessions } = portal);
   release = library.current('guide')?.release ?? 0;
-  app = Fastify({ logger: false, routerOptions: { maxParamLength: 500 } });
-  installErrorHandler(app);
-  await app.register(fastifyCookie);
-  await app.register(
-    async (portal) => {
-      await portal.register(sessionPlugin, { config, sessions });
-      await portal.register(contentRoutes, { config, library, accelRedirectPrefix: ACCEL });
-    },
-    { prefix: config.basePath },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const portalPort = typeof address === 'object' && address ? address.port : 0;
-  runDir = mkdtempSync(path.join(tmpdir(), 'accel-nginx-'));
-  nginx = await startNginx({
-    port: await freePort(),
-    portalServers: [`127.0.0.1:${portalPort}`],
-    signInServers: [`127.0.0.1:${portalPort}`],
-    basePath: config.basePath,
-    docSetsDir: path.join(config.dataDir, 'docsets'),
-    accelPrefix: ACCEL,
-    runDir,
-  });
   const id = await sessions.create({
     sub: 'c',
     provider: 'salesforce',
@@ -82,11 +52,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await nginx?.stop();
-  await app?.close();
-  await library?.close();
+  await portal?.stop();
   await store?.close();
-  rmSync(runDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -2,21 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type NginxProcess } from '@docs-portal/scripts/cluster';
+import type { NginxProcess } from '@docs-portal/scripts/cluster';
+import { startAccelPortal, type AccelPortal } from '../../test/content/accelPortal';
 import { docSetInput, rawRequest } from '../../test/content/contentHarness';
 import { topicPage, writeFolder } from '../../test/content/docSetFolders';
-import { freePort, testConfig } from '../../test/portalHarness';
+import { testConfig } from '../../test/portalHarness';
 import { buildApp } from '../app';
 import type { PortalConfig } from '../config/schema';
-import { DocSetPublisher } from '../content/DocSetPublisher';
-import { ServedReleases } from '../content/ServedReleases';
-import { contentRoutes } from '../content/contentRoutes';
-import { installErrorHandler } from '../errors/errorHandler';
 import { SessionService } from '../sessions/SessionService';
-import { sessionPlugin } from '../sessions/sessionPlugin';
 import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
 import { HSTS, securityHeaders } from './securityHeaders';
 
@@ -153,54 +148,26 @@ describe('security headers of a portal on http', () => {
 });
 
 describe('security headers through nginx with X-Accel-Redirect', () => {
-  const ACCEL = '/_docsets';
-  let app: FastifyInstance;
-  let library: ServedReleases;
-  let store: SqliteSessionStore;
+  let portal: AccelPortal;
   let nginx: NginxProcess;
-  let runDir: string;
+  let store: SqliteSessionStore;
   let config: PortalConfig;
   let cookie: string;
 
   beforeAll(async () => {
     config = testConfig({ publicUrl: 'https://docs.acme-data.example', docSets: docSets() });
     store = new SqliteSessionStore(':memory:');
-    await new DocSetPublisher(config).publishFirstReleases();
-    library = new ServedReleases(config, { pollIntervalMs: 0 });
-    await library.start();
-    app = Fastify({ logger: false });
-    installErrorHandler(app);
-    await app.register(securityHeaders, { config });
-    await app.register(fastifyCookie);
-    const sessions = new SessionService(store, { idleMs: 3_600_000, absoluteMs: 3_600_000 });
-    await app.register(
-      async (portal) => {
-        await portal.register(sessionPlugin, { config, sessions });
-        await portal.register(contentRoutes, { config, library, accelRedirectPrefix: ACCEL });
-      },
-      { prefix: config.basePath },
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const portalPort = typeof address === 'object' && address ? address.port : 0;
-    runDir = mkdtempSync(path.join(tmpdir(), 'security-nginx-'));
-    nginx = await startNginx({
-      port: await freePort(),
-      portalServers: [`127.0.0.1:${portalPort}`],
-      signInServers: [`127.0.0.1:${portalPort}`],
-      basePath: config.basePath,
-      docSetsDir: path.join(config.dataDir, 'docsets'),
-      accelPrefix: ACCEL,
-      runDir,
+    portal = await startAccelPortal(config, {
+      store,
+      accelPrefix: '/_docsets',
+      beforeRoutes: async (app) => app.register(securityHeaders, { config }),
     });
+    nginx = portal.nginx;
     cookie = await customerCookie(store, config);
   }, 60_000);
   afterAll(async () => {
-    await nginx?.stop();
-    await app?.close();
-    await library?.close();
+    await portal?.stop();
     await store?.close();
-    rmSync(runDir, { recursive: true, force: true });
     rmSync(config.dataDir, { recursive: true, force: true });
   });
 
