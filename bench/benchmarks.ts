@@ -44,6 +44,11 @@ const BENCHMARKS: Benchmark[] = [
     what: 'MRR@10, Recall@10, Success@1 against other engines on python3-doc (installs it)',
   },
   {
+    name: 'http-search',
+    script: 'search/httpSearch.ts',
+    what: 'searches/s of one portal process over HTTP, 20 connections from wrk (needs wrk)',
+  },
+  {
     name: 'serving',
     script: 'serving/throughput.ts',
     what: 'authenticated doc-page throughput against nginx on the same file',
