@@ -134,13 +134,22 @@ interface EngineRun {
   engine: string;
   buildMs: number;
   size?: IndexSize;
-  /** Latency over every query of every variant, after the warm-up. */
+  /**
+   * Latency over every query of every variant, after the warm-up; for the compared engines
+   * (ours, FTS5, ours on PostgreSQL) from the interleaved pass.
+   */
   p50ms: number;
   p95ms: number;
   results: Record<string, EngineResult>;
 }
 
-async function runEngine(key: string, corpus: LoadedCorpus): Promise<EngineRun> {
+/** Engines whose latency is compared: kept open after their run for the paired latency pass. */
+const PAIRED = ['ours', 'fts5', 'ours-pg'];
+
+async function runEngine(
+  key: string,
+  corpus: LoadedCorpus,
+): Promise<{ run: EngineRun; engine: BenchEngine }> {
   const engine = (ENGINES[key] as { make(): BenchEngine }).make();
   try {
     const started = performance.now();
@@ -157,7 +166,7 @@ async function runEngine(key: string, corpus: LoadedCorpus): Promise<EngineRun> 
     }
     times.sort((a, b) => a - b);
     console.log(`  ${engine.name}: built in ${Math.round(buildMs)} ms`);
-    return {
+    const run: EngineRun = {
       key,
       engine: engine.name,
       buildMs,
@@ -166,9 +175,41 @@ async function runEngine(key: string, corpus: LoadedCorpus): Promise<EngineRun> 
       p95ms: quantile(times, 0.95),
       results,
     };
-  } finally {
+    if (!PAIRED.includes(key)) await engine.close?.();
+    return { run, engine };
+  } catch (error) {
     await engine.close?.();
+    throw error;
   }
+}
+
+/**
+ * Latency of the compared engines on the same queries, interleaved: each query is asked of
+ * every engine in turn (the order alternating), after a warm-up, so a load peak on the machine
+ * hits all of them alike. Sets p50/p95 of each run to what this pass measured.
+ */
+async function pairedLatency(
+  open: ReadonlyArray<{ run: EngineRun; engine: BenchEngine }>,
+  corpus: LoadedCorpus,
+): Promise<void> {
+  const queries = Object.values(corpus.variants).flat();
+  for (const { engine } of open)
+    for (const q of queries.slice(0, WARM_UP)) await engine.search(q.text, 10);
+  const times = open.map(() => [] as number[]);
+  for (let i = 0; i < queries.length; i++) {
+    const text = (queries[i] as BenchQuery).text;
+    for (let k = 0; k < open.length; k++) {
+      const at = i % 2 === 0 ? k : open.length - 1 - k;
+      const started = performance.now();
+      await (open[at] as { engine: BenchEngine }).engine.search(text, 10);
+      (times[at] as number[]).push(performance.now() - started);
+    }
+  }
+  open.forEach(({ run }, k) => {
+    const sorted = (times[k] as number[]).sort((a, b) => a - b);
+    run.p50ms = quantile(sorted, 0.5);
+    run.p95ms = quantile(sorted, 0.95);
+  });
 }
 
 /** Ours (SQLite) against FTS5 in the same run, and ours on PostgreSQL against ours on SQLite. */
@@ -309,7 +350,17 @@ async function main(): Promise<void> {
         `queries from ${corpus.querySource}: exact ${exact.length}, typo ${typo.length}, prefix ${prefix.length} (seed ${seed})`,
     );
     const runs: EngineRun[] = [];
-    for (const key of engineKeys) runs.push(await runEngine(key, corpus));
+    const open: Array<{ run: EngineRun; engine: BenchEngine }> = [];
+    try {
+      for (const key of engineKeys) {
+        const done = await runEngine(key, corpus);
+        runs.push(done.run);
+        if (PAIRED.includes(key)) open.push(done);
+      }
+      if (open.length > 0) await pairedLatency(open, corpus);
+    } finally {
+      for (const { engine } of open) await engine.close?.();
+    }
     for (const variant of ['exact', 'typo', 'prefix'] as const) {
       console.log(`\n### ${name}, ${variant} (${corpus.variants[variant].length} queries)\n`);
       console.log(markdownTable(runs.map((r) => r.results[variant] as EngineResult)));
@@ -317,7 +368,7 @@ async function main(): Promise<void> {
     const e = efficiency(corpus, runs);
     if (e.ours !== undefined || e.fts5 !== undefined || e.postgres !== undefined) {
       console.log(
-        `\n### ${name}, efficiency (same run, in process, after ${WARM_UP} warm-up queries)\n`,
+        `\n### ${name}, efficiency (same run, in process; latency: each query asked of every engine in turn, after ${WARM_UP} warm-up queries)\n`,
       );
       console.log(efficiencyTable(e));
     }
