@@ -5,9 +5,12 @@
 // FTS5, measured in the same run: query latency, index size on disk and build rate, as ratios.
 // Run: node --import tsx bench/search/relevance.ts [--corpus python,django,sqlalchemy,gnucash]
 //      [--engines ours,ours-pg,minisearch,lunr,flexsearch,orama,fts5,pg-fts] [--queries 1000] [--seed 42]
-import { mkdirSync, writeFileSync } from 'node:fs';
+//      [--sync] (also time our SQLite engine built by syncDocSet from the folders, as the portal does)
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSearchEngine, syncDocSet, type ExtractionRules } from '@docs-portal/search';
 import {
   flexSearchEngine,
   fts5Engine,
@@ -75,6 +78,8 @@ interface LoadedCorpus {
   /** Where the queries come from, printed with the counts. */
   querySource: string;
   variants: Record<'exact' | 'typo' | 'prefix', BenchQuery[]>;
+  /** The folders as the portal would configure them, for `--sync`. */
+  folders: Array<{ folder: string; rules?: ExtractionRules }>;
 }
 
 /** Typo and prefix variants of the exact queries (fixed seed). */
@@ -101,6 +106,7 @@ async function loadSphinx(corpus: SphinxCorpus, count: number, seed: number) {
     label: corpus.label,
     pages,
     querySource: `${entries.length} usable entries of ${corpus.genindex}`,
+    folders: [{ folder: corpus.folder, ...(corpus.rules ? { rules: corpus.rules } : {}) }],
     variants: withVariants(sampleQueries(entries, count, seed), seed, prefixVariant),
   };
 }
@@ -117,6 +123,7 @@ const CORPORA: Record<string, (count: number, seed: number) => Promise<LoadedCor
       label: GNUCASH_CORPUS.label,
       pages,
       querySource: `page titles (${queries.length} of their own, ${shared} shared left out)`,
+      folders: GNUCASH_CORPUS.folders.map((folder) => ({ folder })),
       variants: withVariants(sampleQueries(queries, count, seed), seed, cutLastWord),
     };
   },
@@ -147,6 +154,38 @@ interface EngineRun {
   p50ms: number;
   p95ms: number;
   results: Record<string, EngineResult>;
+}
+
+/**
+ * Our SQLite engine built the way the portal builds it: `syncDocSet` on each folder (listing,
+ * reading, hashing, extracting and writing, with whatever parallelism it has), into a fresh
+ * index. Its page list is the portal's (`listDocSetPages`), so it can differ a little from the
+ * bench's own.
+ */
+async function syncRate(corpus: LoadedCorpus): Promise<{ pages: number; ms: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'search-bench-sync-'));
+  const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
+  try {
+    let pages = 0;
+    const started = performance.now();
+    for (const [i, { folder, rules }] of corpus.folders.entries()) {
+      const result = await syncDocSet(engine, {
+        id: `sync${i}`,
+        title: corpus.label,
+        product: corpus.name,
+        version: String(i + 1),
+        docType: 'Reference',
+        urlPrefix: `/docs/sync${i}`,
+        folder,
+        ...(rules === undefined ? {} : { extract: rules }),
+      });
+      pages += result.pages;
+    }
+    return { pages, ms: performance.now() - started };
+  } finally {
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Engines whose latency is compared: kept open after their run for the paired latency pass. */
@@ -233,6 +272,8 @@ interface Efficiency {
   };
   fts5?: { p50ms: number; p95ms: number; bytes: number; pagesPerSecond: number };
   ratios?: { p95: number; p50: number; size: number; build: number };
+  /** `--sync`: our SQLite engine built by `syncDocSet` from the folders. */
+  sync?: { pages: number; ms: number; pagesPerSecond: number };
   postgres?: {
     p50ms: number;
     p95ms: number;
@@ -312,6 +353,11 @@ function efficiencyTable(e: Efficiency): string {
     `| index size on disk | ${cell(ours?.bytes, mb)}${ours?.reportedBytes === undefined ? '' : ` (stats ${mb(ours.reportedBytes)})`} | ${cell(fts5?.bytes, mb)} | ${cell(ratios?.size, ratio)} | ≤ ${GOALS.sizeRatio}× (${cell(ratios, (r) => verdict(r.size <= GOALS.sizeRatio))}) |`,
     `| build, pages/s | ${cell(ours, (o) => `${Math.round(o.pagesPerSecond)} (parse ${Math.round(o.extractMs)} ms + write ${Math.round(o.writeMs)} ms)`)} | ${cell(fts5, (f) => `${Math.round(f.pagesPerSecond)} (text only)`)} | ${cell(ratios?.build, ratio)} | ≥ ${GOALS.pagesPerSecond} pages/s (${cell(ours, (o) => verdict(o.pagesPerSecond >= GOALS.pagesPerSecond))}) |`,
   );
+  if (e.sync !== undefined) {
+    lines.push(
+      `| build by syncDocSet, pages/s | ${Math.round(e.sync.pagesPerSecond)} (${e.sync.pages} pages in ${Math.round(e.sync.ms)} ms) | | ${cell(fts5, (f) => ratio(e.sync!.pagesPerSecond / f.pagesPerSecond))} | ≥ ${GOALS.pagesPerSecond} pages/s (${verdict(e.sync.pagesPerSecond >= GOALS.pagesPerSecond)}) |`,
+    );
+  }
   const pg = e.postgres;
   if (pg !== undefined) {
     lines.push(
@@ -340,6 +386,7 @@ function summaryLine(name: string, runs: readonly EngineRun[], e: Efficiency): s
     parts.push(`p95 ratio ${ratio(e.ratios.p95)}`, `size ratio ${ratio(e.ratios.size)}`);
   }
   if (e.ours !== undefined) parts.push(`pages/s ${Math.round(e.ours.pagesPerSecond)}`);
+  if (e.sync !== undefined) parts.push(`sync pages/s ${Math.round(e.sync.pagesPerSecond)}`);
   if (e.postgres?.p95VsSqlite !== undefined)
     parts.push(`PostgreSQL/SQLite p95 ${ratio(e.postgres.p95VsSqlite)}`);
   if (e.postgres?.sizeVsFts !== undefined)
@@ -352,6 +399,7 @@ async function main(): Promise<void> {
   let engineKeys = list('engines', Object.keys(ENGINES));
   const count = Number(option('queries') ?? 1000);
   const seed = Number(option('seed') ?? 42);
+  const withSync = process.argv.includes('--sync');
   if (!Number.isInteger(count) || count < 1) throw new Error('--queries: a positive whole number');
   if (!Number.isInteger(seed)) throw new Error('--seed: a whole number');
   if (engineKeys.some((k) => ENGINES[k]?.postgres) && !(await postgresReachable())) {
@@ -392,7 +440,11 @@ async function main(): Promise<void> {
       console.log(markdownTable(runs.map((r) => r.results[variant] as EngineResult)));
     }
     const e = efficiency(corpus, runs);
-    if (e.ours !== undefined || e.fts5 !== undefined || e.postgres !== undefined) {
+    if (withSync) {
+      const sync = await syncRate(corpus);
+      e.sync = { ...sync, pagesPerSecond: sync.pages / (sync.ms / 1000) };
+    }
+    if (e.ours !== undefined || e.fts5 !== undefined || e.postgres !== undefined || e.sync) {
       console.log(
         `\n### ${name}, efficiency (same run, in process; latency: each query asked of every engine in turn, after ${WARM_UP} warm-up queries)\n`,
       );
