@@ -39,14 +39,14 @@ CREATE TABLE IF NOT EXISTS sections (
   page_id INTEGER NOT NULL,
   doc_set_id INTEGER NOT NULL,
   ord INTEGER NOT NULL,
-  heading TEXT NOT NULL,
-  anchor TEXT NOT NULL,
-  text TEXT NOT NULL,
-  tokens BLOB NOT NULL,
   len_title INTEGER NOT NULL,
   len_heading INTEGER NOT NULL,
   len_breadcrumb INTEGER NOT NULL,
-  len_text INTEGER NOT NULL
+  len_text INTEGER NOT NULL,
+  heading TEXT NOT NULL,
+  anchor TEXT NOT NULL,
+  tokens BLOB NOT NULL,
+  text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sections_by_page ON sections (page_id);
 CREATE TABLE IF NOT EXISTS terms (
@@ -80,7 +80,9 @@ DROP TABLE IF EXISTS meta;
  * Layout notes (see docs/adr/005-search-index-storage.md): no secondary index on doc_set_id
  * (only removing a whole doc set filters by it, and a scan is fine for that rare write), and no
  * UNIQUE index on terms.term (a write loads the term ids into memory once, inside its
- * transaction, instead of looking each term up on disk).
+ * transaction, instead of looking each term up on disk). A section row puts its numbers first and
+ * its text last: a long text spills into overflow pages, and SQLite reads a column by walking
+ * the row from its start, so the tokens read for re-ranking stay off the text's overflow chain.
  */
 
 function currentVersion(db: Database): string | undefined {
