@@ -36,10 +36,14 @@ async function flushPostings(
   table: PostingStatements,
   docSetId: number,
   steps: WriteSteps,
+  storedEmpty: boolean,
 ): Promise<void> {
   let step = 0;
   for (const termId of changes.terms()) {
-    const merged = changes.merge(termId, table.get.get(termId, docSetId) as Uint8Array | undefined);
+    const stored = storedEmpty
+      ? undefined
+      : (table.get.get(termId, docSetId) as Uint8Array | undefined);
+    const merged = changes.merge(termId, stored);
     if (merged === undefined) table.remove.run(termId, docSetId);
     else if (merged !== 'unchanged') table.upsert.run(termId, docSetId, merged.df, merged.data);
     if (++step % TERMS_PER_STEP === 0) await steps.checkpoint();
@@ -135,6 +139,8 @@ export async function writeDocSetChanges(
   const first = await batches.next();
   const nothingToDo =
     change.removals.length === 0 && (first.done === true || first.value.length === 0);
+  // A new doc set has no posting rows yet: the first merge need not look for any.
+  let postingsEmpty = row === undefined;
   if (row === undefined) {
     s.insertDocSet.run(docSet.id, descriptor);
     row = s.docSet.get(docSet.id) as Row;
@@ -160,8 +166,9 @@ export async function writeDocSetChanges(
   };
   const flushWhenFull = async (): Promise<void> => {
     if (sectionChanges.size + pageChanges.size < POSTINGS_PER_FLUSH) return;
-    await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps);
-    await flushPostings(pageChanges, s.pagePostings, docSetId, steps);
+    await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps, postingsEmpty);
+    await flushPostings(pageChanges, s.pagePostings, docSetId, steps, postingsEmpty);
+    postingsEmpty = false;
   };
 
   const dropPage = (path: string): void => {
@@ -246,8 +253,8 @@ export async function writeDocSetChanges(
     }
   }
   await steps.checkpoint();
-  await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps);
-  await flushPostings(pageChanges, s.pagePostings, docSetId, steps);
+  await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps, postingsEmpty);
+  await flushPostings(pageChanges, s.pagePostings, docSetId, steps, postingsEmpty);
   s.bump.run(
     totals.pageDelta,
     totals.sectionDelta,

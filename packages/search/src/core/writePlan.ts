@@ -17,7 +17,7 @@ export type PageSource = DocSetChange['upserts'];
  * Postings collected before they are merged into the stored lists. Past this many, a store
  * flushes them inside the same transaction, so memory stays bounded whatever the doc set size.
  */
-export const POSTINGS_PER_FLUSH = 1_000_000;
+export const POSTINGS_PER_FLUSH = 4_000_000;
 
 /** Number of pages in a source when known up front (a list), undefined for a stream. */
 export function knownPageCount(source: PageSource): number | undefined {
@@ -110,7 +110,9 @@ export type MergedPostings = { df: number; data: Uint8Array } | undefined;
 /** Postings removed and added for one kind of document (sections or pages) during a write. */
 export class PostingChanges {
   private removed = new Map<number, Set<number>>();
-  private added = new Map<number, PostingAppender>();
+  // Term ids are small dense integers: an array indexed by them is the fastest map.
+  private added: Array<PostingAppender | undefined> = [];
+  private addedTerms: number[] = [];
   private held = 0;
   private readonly list = new PostingList();
 
@@ -122,8 +124,13 @@ export class PostingChanges {
   }
 
   add(termId: number, docId: number, tf: readonly number[]): void {
-    let appender = this.added.get(termId);
-    if (appender === undefined) this.added.set(termId, (appender = new PostingAppender()));
+    // Grown one slot at a time so the array stays dense (a far index would make it a hash map).
+    while (this.added.length <= termId) this.added.push(undefined);
+    let appender = this.added[termId];
+    if (appender === undefined) {
+      this.added[termId] = appender = new PostingAppender();
+      this.addedTerms.push(termId);
+    }
     appender.add(docId, tf);
     this.held++;
   }
@@ -135,8 +142,9 @@ export class PostingChanges {
 
   /** Terms whose lists change. */
   terms(): number[] {
-    const out = [...this.added.keys()];
-    for (const termId of this.removed.keys()) if (!this.added.has(termId)) out.push(termId);
+    const out = [...this.addedTerms];
+    for (const termId of this.removed.keys())
+      if (this.added[termId] === undefined) out.push(termId);
     return out;
   }
 
@@ -145,7 +153,7 @@ export class PostingChanges {
    * Returns 'unchanged' when the term is not part of this write.
    */
   merge(termId: number, stored: Uint8Array | undefined): MergedPostings | 'unchanged' {
-    const fresh = this.added.get(termId);
+    const fresh = this.added[termId];
     const gone = this.removed.get(termId);
     if (fresh === undefined && gone === undefined) return 'unchanged';
     if (stored === undefined && fresh !== undefined && gone === undefined) {
@@ -166,7 +174,8 @@ export class PostingChanges {
   /** Forgets everything (after the changes were merged into the stored lists). */
   clear(): void {
     this.removed = new Map();
-    this.added = new Map();
+    this.added = [];
+    this.addedTerms = [];
     this.held = 0;
   }
 }
