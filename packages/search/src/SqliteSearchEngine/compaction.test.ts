@@ -87,5 +87,5 @@ describe('SQLite index file after writes', () => {
     } finally {
       await engine.close();
     }
-  });
+  }, 60_000);
 });
