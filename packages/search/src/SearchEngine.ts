@@ -52,8 +52,12 @@ export interface IndexedPages {
 export interface DocSetChange {
   /** The doc set; its metadata (title, version, ...) is updated too. */
   docSet: DocSetDescriptor;
-  /** Pages added or changed. */
-  upserts: PageRecord[];
+  /**
+   * Pages added or changed: a list, or a stream (pages parsed in worker threads, say) that the
+   * store reads in batches as they arrive, so memory is bounded by the batch. A stream that
+   * throws leaves the index as it was.
+   */
+  upserts: readonly PageRecord[] | AsyncIterable<PageRecord>;
   /** Paths of pages removed. */
   removals: string[];
   /** Revision the change was computed against; a different current revision rejects the change. */
@@ -64,7 +68,7 @@ export interface DocSetChange {
 export interface WriteProgress {
   /** Pages written so far. */
   done: number;
-  /** Pages to write. */
+  /** Pages to write (for streamed upserts: the pages received so far). */
   total: number;
 }
 

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 
 /** Version of the table layout below; a database with another version is rebuilt empty. */
-export const PG_SCHEMA_VERSION = 1;
+export const PG_SCHEMA_VERSION = 2;
 
 /** Advisory lock key under which replicas create or rebuild the tables one at a time. */
 const MIGRATION_LOCK_KEY = 'docs_portal_search_schema';
@@ -17,6 +17,8 @@ export const PG_TABLES = [
   'search_meta',
 ] as const;
 
+// No secondary index on doc_set_id: only removing a whole doc set filters by it, and a scan is
+// fine for that rare write (docs/adr/005-search-index-storage.md).
 const CREATE = `
 CREATE TABLE IF NOT EXISTS search_meta (
   id integer PRIMARY KEY CHECK (id = 1),
@@ -70,7 +72,6 @@ CREATE TABLE IF NOT EXISTS search_sections (
   len_text integer NOT NULL
 );
 CREATE INDEX IF NOT EXISTS search_sections_by_page ON search_sections (page_id);
-CREATE INDEX IF NOT EXISTS search_sections_by_doc_set ON search_sections (doc_set_id);
 CREATE TABLE IF NOT EXISTS search_terms (
   id integer PRIMARY KEY,
   term text NOT NULL UNIQUE,
@@ -83,7 +84,6 @@ CREATE TABLE IF NOT EXISTS search_postings (
   data bytea NOT NULL,
   PRIMARY KEY (term_id, doc_set_id)
 );
-CREATE INDEX IF NOT EXISTS search_postings_by_doc_set ON search_postings (doc_set_id);
 CREATE TABLE IF NOT EXISTS search_page_postings (
   term_id integer NOT NULL,
   doc_set_id integer NOT NULL,
@@ -91,7 +91,6 @@ CREATE TABLE IF NOT EXISTS search_page_postings (
   data bytea NOT NULL,
   PRIMARY KEY (term_id, doc_set_id)
 );
-CREATE INDEX IF NOT EXISTS search_page_postings_by_doc_set ON search_page_postings (doc_set_id);
 INSERT INTO search_meta (id, schema_version, generation, next_page, next_section, next_term)
 VALUES (1, ${PG_SCHEMA_VERSION}, 1, 1, 1, 1) ON CONFLICT (id) DO NOTHING;
 `;

@@ -1,8 +1,13 @@
 import type { ClientBase } from 'pg';
-import { analysePage, type AnalysedPage } from '../core/analysePage';
-import { FIELD_COUNT } from '../core/fields';
-import { IndexAbortError, IndexConflictError } from '../core/IndexStore';
-import { PostingAppender, PostingList, encodePostings } from '../core/postings';
+import { analysePage, type AnalysedPage, type PageRecord } from '../core/analysePage';
+import { IndexConflictError } from '../core/IndexStore';
+import {
+  LengthTotals,
+  POSTINGS_PER_FLUSH,
+  PostingChanges,
+  WriteSteps,
+  pageBatches,
+} from '../core/writePlan';
 import { encodeSectionTokens, termIdsOfTokens } from '../core/sectionTokens';
 import type { DocSetChange, WriteProgress } from '../SearchEngine';
 import { stemTerm } from '../text/stem';
@@ -11,8 +16,6 @@ import { stemTerm } from '../text/stem';
 const PAGES_PER_STEP = 50;
 /** Terms looked up or rewritten per round trip. */
 const TERMS_PER_STEP = 2000;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Lengths = [number, number, number, number];
 const LENGTH_COLUMNS = 'len_title, len_heading, len_breadcrumb, len_text';
@@ -23,84 +26,54 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Postings removed and added for one kind of document (sections or pages) during a write. */
-class PostingChanges {
-  readonly removed = new Map<number, Set<number>>();
-  readonly added = new Map<number, PostingAppender>();
-
-  remove(termId: number, docId: number): void {
-    let set = this.removed.get(termId);
-    if (set === undefined) this.removed.set(termId, (set = new Set()));
-    set.add(docId);
-  }
-
-  add(termId: number, docId: number, tf: readonly number[]): void {
-    let appender = this.added.get(termId);
-    if (appender === undefined) this.added.set(termId, (appender = new PostingAppender()));
-    appender.add(docId, tf);
-  }
-
-  /** Rewrites the changed posting rows of one table for one doc set, a batch of terms at a time. */
-  async write(
-    client: ClientBase,
-    table: 'search_postings' | 'search_page_postings',
-    docSetId: number,
-    checkpoint: () => Promise<void>,
-  ): Promise<void> {
-    const terms = [...new Set([...this.removed.keys(), ...this.added.keys()])];
-    const list = new PostingList();
-    for (const batch of chunks(terms, TERMS_PER_STEP)) {
-      const existing = new Map<number, Uint8Array>();
-      const { rows } = await client.query<{ term_id: number; data: Buffer }>(
-        `SELECT term_id, data FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
-        [docSetId, batch],
-      );
-      for (const row of rows) existing.set(row.term_id, row.data);
-      const upsertIds: number[] = [];
-      const upsertDf: number[] = [];
-      const upsertData: Uint8Array[] = [];
-      const deleteIds: number[] = [];
-      for (const termId of batch) {
-        const blob = existing.get(termId);
-        const fresh = this.added.get(termId);
-        const gone = this.removed.get(termId);
-        if (blob === undefined && fresh !== undefined) {
-          upsertIds.push(termId);
-          upsertDf.push(fresh.count);
-          upsertData.push(fresh.finish());
-          continue;
-        }
-        list.reset();
-        if (blob !== undefined) list.append(blob);
-        // New ids are larger than all existing ones, so appending keeps the list sorted.
-        if (fresh !== undefined) list.append(fresh.finish());
-        let postings = list.toArray();
-        if (gone !== undefined) postings = postings.filter((p) => !gone.has(p.sectionId));
-        if (postings.length === 0) {
-          if (blob !== undefined) deleteIds.push(termId);
-        } else {
-          upsertIds.push(termId);
-          upsertDf.push(postings.length);
-          upsertData.push(encodePostings(postings));
-        }
+/** Merges collected posting changes into one table's rows, a batch of terms at a time. */
+async function flushPostings(
+  client: ClientBase,
+  changes: PostingChanges,
+  table: 'search_postings' | 'search_page_postings',
+  docSetId: number,
+  steps: WriteSteps,
+): Promise<void> {
+  for (const batch of chunks(changes.terms(), TERMS_PER_STEP)) {
+    const existing = new Map<number, Uint8Array>();
+    const { rows } = await client.query<{ term_id: number; data: Buffer }>(
+      `SELECT term_id, data FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
+      [docSetId, batch],
+    );
+    for (const row of rows) existing.set(row.term_id, row.data);
+    const upsertIds: number[] = [];
+    const upsertDf: number[] = [];
+    const upsertData: Uint8Array[] = [];
+    const deleteIds: number[] = [];
+    for (const termId of batch) {
+      const stored = existing.get(termId);
+      const merged = changes.merge(termId, stored);
+      if (merged === 'unchanged') continue;
+      if (merged === undefined) {
+        if (stored !== undefined) deleteIds.push(termId);
+      } else {
+        upsertIds.push(termId);
+        upsertDf.push(merged.df);
+        upsertData.push(merged.data);
       }
-      if (deleteIds.length > 0) {
-        await client.query(
-          `DELETE FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
-          [docSetId, deleteIds],
-        );
-      }
-      if (upsertIds.length > 0) {
-        await client.query(
-          `INSERT INTO ${table} (term_id, doc_set_id, df, data)
-           SELECT t, $1, d, b FROM unnest($2::int[], $3::int[], $4::bytea[]) AS u(t, d, b)
-           ON CONFLICT (term_id, doc_set_id) DO UPDATE SET df = excluded.df, data = excluded.data`,
-          [docSetId, upsertIds, upsertDf, upsertData],
-        );
-      }
-      await checkpoint();
     }
+    if (deleteIds.length > 0) {
+      await client.query(
+        `DELETE FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
+        [docSetId, deleteIds],
+      );
+    }
+    if (upsertIds.length > 0) {
+      await client.query(
+        `INSERT INTO ${table} (term_id, doc_set_id, df, data)
+         SELECT t, $1, d, b FROM unnest($2::int[], $3::int[], $4::bytea[]) AS u(t, d, b)
+         ON CONFLICT (term_id, doc_set_id) DO UPDATE SET df = excluded.df, data = excluded.data`,
+        [docSetId, upsertIds, upsertDf, upsertData],
+      );
+    }
+    await steps.checkpoint();
   }
+  changes.clear();
 }
 
 /** Counters of the meta row, read under its row lock (the write lock of the whole index). */
@@ -140,7 +113,11 @@ export async function writePgDocSetChanges(
     throw new IndexConflictError(`doc set ${docSet.id} changed while it was being indexed`);
   }
   const descriptor = JSON.stringify(docSet);
-  const nothingToDo = change.upserts.length === 0 && change.removals.length === 0;
+  const batches = pageBatches(change.upserts, PAGES_PER_STEP);
+  // A stream is read up to its first batch to tell an empty change from a real one.
+  const first = await batches.next();
+  const nothingToDo =
+    change.removals.length === 0 && (first.done === true || first.value.length === 0);
   if (row === undefined) {
     row = (
       await client.query<Row>(
@@ -158,33 +135,20 @@ export async function writePgDocSetChanges(
     return false;
   }
   const docSetId = row.id;
-  const total = change.upserts.length + change.removals.length;
-  let done = 0;
-  const checkpoint = async (): Promise<void> => {
-    if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
-    options.onProgress?.({ done, total });
-    await yieldToEventLoop();
-    if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
-  };
-  await checkpoint();
+  const steps = new WriteSteps(change, options);
+  await steps.checkpoint();
 
   const sectionChanges = new PostingChanges();
   const pageChanges = new PostingChanges();
-  const sectionLengths = new Array<number>(FIELD_COUNT).fill(0);
-  const pageLengths = new Array<number>(FIELD_COUNT).fill(0);
-  let sectionDelta = 0;
-  let pageDelta = 0;
-  const add = (sums: number[], lengths: readonly number[], sign: number) =>
-    lengths.forEach((length, f) => (sums[f] = (sums[f] ?? 0) + sign * length));
+  const totals = new LengthTotals();
 
   // 1. Drop the pages removed or replaced, taking their ids out of every posting list.
-  const dropped = [...new Set([...change.removals, ...change.upserts.map((p) => p.path)])];
-  for (const paths of chunks(dropped, TERMS_PER_STEP)) {
+  const dropPages = async (paths: readonly string[]): Promise<void> => {
     const pages = await client.query<{ id: number } & Record<string, number>>(
       `SELECT id, ${LENGTH_COLUMNS} FROM search_pages WHERE doc_set_id = $1 AND path = ANY($2::text[])`,
       [docSetId, paths],
     );
-    if (pages.rows.length === 0) continue;
+    if (pages.rows.length === 0) return;
     const pageIds = pages.rows.map((p) => p.id);
     const sections = await client.query<
       { id: number; page_id: number; tokens: Buffer } & Record<string, number>
@@ -200,19 +164,18 @@ export async function writePgDocSetChanges(
         sectionChanges.remove(termId, section.id);
         terms.add(termId);
       }
-      add(sectionLengths, lengthsOf(section), -1);
-      sectionDelta--;
+      totals.section(lengthsOf(section), -1);
     }
     for (const page of pages.rows) {
       for (const termId of pageTerms.get(page.id) ?? []) pageChanges.remove(termId, page.id);
-      add(pageLengths, lengthsOf(page), -1);
-      pageDelta--;
+      totals.page(lengthsOf(page), -1);
     }
     await client.query('DELETE FROM search_sections WHERE page_id = ANY($1::int[])', [pageIds]);
     await client.query('DELETE FROM search_pages WHERE id = ANY($1::int[])', [pageIds]);
-  }
-  done += change.removals.length;
-  await checkpoint();
+  };
+  for (const paths of chunks(change.removals, TERMS_PER_STEP)) await dropPages(paths);
+  steps.done += change.removals.length;
+  await steps.checkpoint();
 
   // 2. Write the new pages and sections, a batch at a time.
   let nextPage = meta.next_page;
@@ -243,7 +206,8 @@ export async function writePgDocSetChanges(
   };
   const termId = (term: string) => termIds.get(term) as number;
 
-  for (const batch of chunks(change.upserts, PAGES_PER_STEP)) {
+  const writeBatch = async (batch: readonly PageRecord[]): Promise<void> => {
+    await dropPages([...new Set(batch.map((page) => page.path))]);
     const analysed = batch.map(analysePage);
     await resolveTerms(analysed);
     const p = { id: [] as number[], path: [] as string[], title: [] as string[] };
@@ -271,8 +235,7 @@ export async function writePgDocSetChanges(
       pMore.breadcrumb.push(JSON.stringify(record.breadcrumb));
       pMore.hash.push(record.hash);
       page.lengths.forEach((length, f) => pMore.lengths[f]?.push(length));
-      add(pageLengths, page.lengths, 1);
-      pageDelta++;
+      totals.page(page.lengths, 1);
       for (const [term, tf] of page.frequencies) pageChanges.add(termId(term), pageId, tf);
       page.sections.forEach((section, ord) => {
         const sectionId = nextSection++;
@@ -289,8 +252,7 @@ export async function writePgDocSetChanges(
         section.lengths.forEach((length, f) => s.lengths[f]?.push(length));
         for (const [term, tf] of section.frequencies)
           sectionChanges.add(termId(term), sectionId, tf);
-        add(sectionLengths, section.lengths, 1);
-        sectionDelta++;
+        totals.section(section.lengths, 1);
       });
     });
     await client.query(
@@ -309,20 +271,38 @@ export async function writePgDocSetChanges(
         [docSetId, s.id, s.page, s.ord, s.heading, s.anchor, s.text, s.tokens, ...s.lengths],
       );
     }
-    done += batch.length;
-    await checkpoint();
+  };
+  // 3. Rewrite the posting lists of every term that gained or lost a section or page: at the
+  // end, or earlier when the collected changes grow past the flush size.
+  const flush = async (): Promise<void> => {
+    await flushPostings(client, sectionChanges, 'search_postings', docSetId, steps);
+    await flushPostings(client, pageChanges, 'search_page_postings', docSetId, steps);
+  };
+  if (first.done !== true) {
+    let batch: PageRecord[] | undefined = first.value;
+    while (batch !== undefined) {
+      await writeBatch(batch);
+      steps.done += batch.length;
+      await steps.checkpoint();
+      if (sectionChanges.size + pageChanges.size >= POSTINGS_PER_FLUSH) await flush();
+      const next = await batches.next();
+      batch = next.done === true ? undefined : next.value;
+    }
   }
-
-  // 3. Rewrite the posting lists of every term that gained or lost a section or page.
-  await sectionChanges.write(client, 'search_postings', docSetId, checkpoint);
-  await pageChanges.write(client, 'search_page_postings', docSetId, checkpoint);
+  await flush();
   await client.query(
     `UPDATE search_doc_sets SET revision = revision + 1, pages = pages + $1, sections = sections + $2,
        len_title = len_title + $3, len_heading = len_heading + $4,
        len_breadcrumb = len_breadcrumb + $5, len_text = len_text + $6,
        plen_title = plen_title + $7, plen_heading = plen_heading + $8,
        plen_breadcrumb = plen_breadcrumb + $9, plen_text = plen_text + $10 WHERE id = $11`,
-    [pageDelta, sectionDelta, ...sectionLengths, ...pageLengths, docSetId],
+    [
+      totals.pageDelta,
+      totals.sectionDelta,
+      ...totals.sectionLengths,
+      ...totals.pageLengths,
+      docSetId,
+    ],
   );
   await client.query(
     `UPDATE search_meta SET generation = generation + 1, next_page = $1, next_section = $2,

@@ -251,9 +251,28 @@ export class SqliteIndexStore implements IndexStore {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw error;
       }
+      await this.compact();
     });
     // Warm the snapshot now so the next query does not pay for loading it.
     await this.read(async () => undefined);
+  }
+
+  /**
+   * Gives the pages a write freed back to the file system and copies the WAL into the file,
+   * truncating it: after a big write the WAL is as large as the index, and nothing needs it
+   * once the file holds the pages. Waits for this process's readers to finish; readers of other
+   * processes may make the checkpoint partial, which the next write completes.
+   */
+  private async compact(): Promise<void> {
+    try {
+      this.writer.pragma('incremental_vacuum');
+      await this.readLock.run(() => {
+        this.ensureOpen();
+        this.writer.pragma('wal_checkpoint(TRUNCATE)');
+      });
+    } catch {
+      // The write is committed; the space is reclaimed by the next write.
+    }
   }
 
   async applyDocSetChanges(
@@ -291,14 +310,8 @@ export class SqliteIndexStore implements IndexStore {
             'SELECT COUNT(*) AS docSets, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(sections), 0) AS sections FROM doc_sets',
           )
           .get() as { docSets: number; pages: number; sections: number };
-        let bytes = 0;
-        for (const suffix of ['', '-wal']) {
-          try {
-            bytes += statSync(this.file + suffix).size;
-          } catch {
-            // No WAL file right after a checkpoint.
-          }
-        }
+        // The file alone: the WAL is transient, truncated after every write (see compact()).
+        const bytes = statSync(this.file).size;
         return { ...totals, bytes };
       }),
     );

@@ -1,4 +1,4 @@
-import { StoredSearchEngine } from '../core/StoredSearchEngine';
+import { StoredSearchEngine } from '../StoredSearchEngine';
 import type { QuerySettings } from '../query/executeSearch';
 import type { SearchEngine } from '../SearchEngine';
 import { SqliteIndexStore } from './SqliteIndexStore';

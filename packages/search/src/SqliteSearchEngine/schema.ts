@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
 /** Version of the table layout below; a file with another version is rebuilt from scratch. */
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -39,20 +39,19 @@ CREATE TABLE IF NOT EXISTS sections (
   page_id INTEGER NOT NULL,
   doc_set_id INTEGER NOT NULL,
   ord INTEGER NOT NULL,
-  heading TEXT NOT NULL,
-  anchor TEXT NOT NULL,
-  text TEXT NOT NULL,
-  tokens BLOB NOT NULL,
   len_title INTEGER NOT NULL,
   len_heading INTEGER NOT NULL,
   len_breadcrumb INTEGER NOT NULL,
-  len_text INTEGER NOT NULL
+  len_text INTEGER NOT NULL,
+  heading TEXT NOT NULL,
+  anchor TEXT NOT NULL,
+  tokens BLOB NOT NULL,
+  text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sections_by_page ON sections (page_id);
-CREATE INDEX IF NOT EXISTS sections_by_doc_set ON sections (doc_set_id);
 CREATE TABLE IF NOT EXISTS terms (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  term TEXT NOT NULL UNIQUE,
+  term TEXT NOT NULL,
   stem TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS postings (
@@ -62,7 +61,6 @@ CREATE TABLE IF NOT EXISTS postings (
   data BLOB NOT NULL,
   PRIMARY KEY (term_id, doc_set_id)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS postings_by_doc_set ON postings (doc_set_id);
 CREATE TABLE IF NOT EXISTS page_postings (
   term_id INTEGER NOT NULL,
   doc_set_id INTEGER NOT NULL,
@@ -70,7 +68,6 @@ CREATE TABLE IF NOT EXISTS page_postings (
   data BLOB NOT NULL,
   PRIMARY KEY (term_id, doc_set_id)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS page_postings_by_doc_set ON page_postings (doc_set_id);
 `;
 
 const DROP = `
@@ -78,6 +75,15 @@ DROP TABLE IF EXISTS doc_sets; DROP TABLE IF EXISTS pages; DROP TABLE IF EXISTS 
 DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS postings; DROP TABLE IF EXISTS page_postings;
 DROP TABLE IF EXISTS meta;
 `;
+
+/*
+ * Layout notes (see docs/adr/005-search-index-storage.md): no secondary index on doc_set_id
+ * (only removing a whole doc set filters by it, and a scan is fine for that rare write), and no
+ * UNIQUE index on terms.term (a write loads the term ids into memory once, inside its
+ * transaction, instead of looking each term up on disk). A section row puts its numbers first and
+ * its text last: a long text spills into overflow pages, and SQLite reads a column by walking
+ * the row from its start, so the tokens read for re-ranking stay off the text's overflow chain.
+ */
 
 function currentVersion(db: Database): string | undefined {
   const hasMeta = db
@@ -95,6 +101,9 @@ function currentVersion(db: Database): string | undefined {
  */
 export function migrate(db: Database): void {
   if (currentVersion(db) === SCHEMA_VERSION) return;
+  // Freed pages are handed back to the file system after each write (see SqliteIndexStore);
+  // the mode applies to a new file at once, and to an existing one after the VACUUM below.
+  db.pragma('auto_vacuum = INCREMENTAL');
   db.transaction(() => {
     const hasMeta = db
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
@@ -109,4 +118,10 @@ export function migrate(db: Database): void {
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)").run(SCHEMA_VERSION);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', '1')").run();
   }).immediate();
+  if (db.pragma('auto_vacuum', { simple: true }) === 2) return;
+  try {
+    db.exec('VACUUM');
+  } catch {
+    // Another connection is reading the old file: the index works without the mode, only larger.
+  }
 }

@@ -1,18 +1,21 @@
 import type { Database } from 'better-sqlite3';
-import { analysePage } from '../core/analysePage';
-import { FIELD_COUNT } from '../core/fields';
-import { IndexAbortError, IndexConflictError } from '../core/IndexStore';
-import { PostingAppender, PostingList, encodePostings } from '../core/postings';
+import { analysePage, type PageRecord } from '../core/analysePage';
+import { IndexConflictError } from '../core/IndexStore';
 import { encodeSectionTokens, termIdsOfTokens } from '../core/sectionTokens';
 import type { DocSetChange, WriteProgress } from '../SearchEngine';
 import { stemTerm } from '../text/stem';
+import {
+  LengthTotals,
+  POSTINGS_PER_FLUSH,
+  PostingChanges,
+  WriteSteps,
+  pageBatches,
+} from '../core/writePlan';
 
 /** Pages written between two yields to the event loop. */
 const PAGES_PER_STEP = 25;
 /** Terms rewritten between two yields to the event loop. */
 const TERMS_PER_STEP = 2000;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function postingStatements(db: Database, table: 'postings' | 'page_postings') {
   return {
@@ -26,6 +29,27 @@ function postingStatements(db: Database, table: 'postings' | 'page_postings') {
 }
 
 type PostingStatements = ReturnType<typeof postingStatements>;
+
+/** Merges collected posting changes into one table's rows, then forgets them. */
+async function flushPostings(
+  changes: PostingChanges,
+  table: PostingStatements,
+  docSetId: number,
+  steps: WriteSteps,
+  storedEmpty: boolean,
+): Promise<void> {
+  let step = 0;
+  for (const termId of changes.terms()) {
+    const stored = storedEmpty
+      ? undefined
+      : (table.get.get(termId, docSetId) as Uint8Array | undefined);
+    const merged = changes.merge(termId, stored);
+    if (merged === undefined) table.remove.run(termId, docSetId);
+    else if (merged !== 'unchanged') table.upsert.run(termId, docSetId, merged.df, merged.data);
+    if (++step % TERMS_PER_STEP === 0) await steps.checkpoint();
+  }
+  changes.clear();
+}
 
 /** Prepared statements of the write path. */
 function statements(db: Database) {
@@ -49,7 +73,7 @@ function statements(db: Database) {
       `INSERT INTO sections (page_id, doc_set_id, ord, heading, anchor, text, tokens,
          len_title, len_heading, len_breadcrumb, len_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    term: db.prepare('SELECT id FROM terms WHERE term = ?').pluck(),
+    allTerms: db.prepare('SELECT term, id FROM terms').raw(),
     insertTerm: db.prepare('INSERT INTO terms (term, stem) VALUES (?, ?)'),
     sectionPostings: postingStatements(db, 'postings'),
     pagePostings: postingStatements(db, 'page_postings'),
@@ -91,48 +115,6 @@ const lengthsOf = (row: LengthRow) => [
   row.len_text,
 ];
 
-/** Postings removed and added for one kind of document (sections or pages) during a write. */
-class PostingChanges {
-  readonly removed = new Map<number, Set<number>>();
-  readonly added = new Map<number, PostingAppender>();
-
-  remove(termId: number, docId: number): void {
-    let set = this.removed.get(termId);
-    if (set === undefined) this.removed.set(termId, (set = new Set()));
-    set.add(docId);
-  }
-
-  add(termId: number, docId: number, tf: readonly number[]): void {
-    let appender = this.added.get(termId);
-    if (appender === undefined) this.added.set(termId, (appender = new PostingAppender()));
-    appender.add(docId, tf);
-  }
-
-  terms(): Set<number> {
-    return new Set([...this.removed.keys(), ...this.added.keys()]);
-  }
-
-  /** Rewrites the postings of one term in one doc set. */
-  apply(s: PostingStatements, termId: number, docSetId: number, list: PostingList): void {
-    const blob = s.get.get(termId, docSetId) as Uint8Array | undefined;
-    const fresh = this.added.get(termId);
-    const gone = this.removed.get(termId);
-    if (blob === undefined && fresh !== undefined) {
-      // New term for this doc set (every term of a first build): the appended blob is final.
-      s.upsert.run(termId, docSetId, fresh.count, fresh.finish());
-      return;
-    }
-    list.reset();
-    if (blob !== undefined) list.append(blob);
-    // New ids are larger than all existing ones, so appending keeps the list sorted.
-    if (fresh !== undefined) list.append(fresh.finish());
-    let postings = list.toArray();
-    if (gone !== undefined) postings = postings.filter((p) => !gone.has(p.sectionId));
-    if (postings.length === 0) s.remove.run(termId, docSetId);
-    else s.upsert.run(termId, docSetId, postings.length, encodePostings(postings));
-  }
-}
-
 /**
  * Applies a doc set change inside the transaction the caller opened. A changed page is removed
  * and written again with new page and section ids (ids only grow, so postings stay sorted by
@@ -152,7 +134,13 @@ export async function writeDocSetChanges(
     throw new IndexConflictError(`doc set ${docSet.id} changed while it was being indexed`);
   }
   const descriptor = JSON.stringify(docSet);
-  const nothingToDo = change.upserts.length === 0 && change.removals.length === 0;
+  const batches = pageBatches(change.upserts, PAGES_PER_STEP);
+  // A stream is read up to its first batch to tell an empty change from a real one.
+  const first = await batches.next();
+  const nothingToDo =
+    change.removals.length === 0 && (first.done === true || first.value.length === 0);
+  // A new doc set has no posting rows yet: the first merge need not look for any.
+  let postingsEmpty = row === undefined;
   if (row === undefined) {
     s.insertDocSet.run(docSet.id, descriptor);
     row = s.docSet.get(docSet.id) as Row;
@@ -163,29 +151,24 @@ export async function writeDocSetChanges(
     return;
   }
   const docSetId = row.id;
-  const total = change.upserts.length + change.removals.length;
-  let done = 0;
+  const steps = new WriteSteps(change, options);
   const sectionChanges = new PostingChanges();
   const pageChanges = new PostingChanges();
-  const sectionLengths = new Array<number>(FIELD_COUNT).fill(0);
-  const pageLengths = new Array<number>(FIELD_COUNT).fill(0);
-  let sectionDelta = 0;
-  let pageDelta = 0;
-  const termIds = new Map<string, number>();
+  const totals = new LengthTotals();
+  // Read inside the write transaction, so no other writer adds terms meanwhile.
+  const termIds = new Map<string, number>(s.allTerms.all() as Array<[string, number]>);
   const termIdFor = (term: string): number => {
     let id = termIds.get(term);
     if (id !== undefined) return id;
-    id = s.term.get(term) as number | undefined;
-    if (id === undefined) id = Number(s.insertTerm.run(term, stemTerm(term)).lastInsertRowid);
+    id = Number(s.insertTerm.run(term, stemTerm(term)).lastInsertRowid);
     termIds.set(term, id);
     return id;
   };
-
-  const checkpoint = async (): Promise<void> => {
-    if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
-    options.onProgress?.({ done, total });
-    await yieldToEventLoop();
-    if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
+  const flushWhenFull = async (): Promise<void> => {
+    if (sectionChanges.size + pageChanges.size < POSTINGS_PER_FLUSH) return;
+    await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps, postingsEmpty);
+    await flushPostings(pageChanges, s.pagePostings, docSetId, steps, postingsEmpty);
+    postingsEmpty = false;
   };
 
   const dropPage = (path: string): void => {
@@ -200,24 +183,20 @@ export async function writeDocSetChanges(
         sectionChanges.remove(termId, section.id);
         pageTerms.add(termId);
       }
-      lengthsOf(section).forEach(
-        (length, f) => (sectionLengths[f] = (sectionLengths[f] ?? 0) - length),
-      );
-      sectionDelta--;
+      totals.section(lengthsOf(section), -1);
     }
     for (const termId of pageTerms) pageChanges.remove(termId, page.id);
-    lengthsOf(page).forEach((length, f) => (pageLengths[f] = (pageLengths[f] ?? 0) - length));
+    totals.page(lengthsOf(page), -1);
     s.deleteSections.run(page.id);
     s.deletePage.run(page.id);
-    pageDelta--;
   };
 
   for (const path of change.removals) {
     dropPage(path);
-    if (++done % PAGES_PER_STEP === 0) await checkpoint();
+    if (++steps.done % PAGES_PER_STEP === 0) await steps.checkpoint();
   }
 
-  for (const record of change.upserts) {
+  const writePage = (record: PageRecord): void => {
     dropPage(record.path);
     const analysed = analysePage(record);
     const [pt, ph, pb, px] = analysed.lengths as [number, number, number, number];
@@ -234,8 +213,7 @@ export async function writeDocSetChanges(
         px,
       ).lastInsertRowid,
     );
-    pageDelta++;
-    analysed.lengths.forEach((length, f) => (pageLengths[f] = (pageLengths[f] ?? 0) + length));
+    totals.page(analysed.lengths, 1);
     for (const [term, tf] of analysed.frequencies) pageChanges.add(termIdFor(term), pageId, tf);
     analysed.sections.forEach((section, ord) => {
       const fields = section.fields.map((tokens) =>
@@ -259,26 +237,30 @@ export async function writeDocSetChanges(
       );
       for (const [term, tf] of section.frequencies)
         sectionChanges.add(termIdFor(term), sectionId, tf);
-      section.lengths.forEach(
-        (length, f) => (sectionLengths[f] = (sectionLengths[f] ?? 0) + length),
-      );
-      sectionDelta++;
+      totals.section(section.lengths, 1);
     });
-    if (++done % PAGES_PER_STEP === 0) await checkpoint();
-  }
-  await checkpoint();
+  };
 
-  const list = new PostingList();
-  let step = 0;
-  for (const [changes, table] of [
-    [sectionChanges, s.sectionPostings],
-    [pageChanges, s.pagePostings],
-  ] as const) {
-    for (const termId of changes.terms()) {
-      changes.apply(table, termId, docSetId, list);
-      if (++step % TERMS_PER_STEP === 0) await checkpoint();
+  if (first.done !== true) {
+    let batch: PageRecord[] | undefined = first.value;
+    while (batch !== undefined) {
+      for (const record of batch) writePage(record);
+      steps.done += batch.length;
+      await steps.checkpoint();
+      await flushWhenFull();
+      const next = await batches.next();
+      batch = next.done === true ? undefined : next.value;
     }
   }
-  s.bump.run(pageDelta, sectionDelta, ...sectionLengths, ...pageLengths, docSetId);
+  await steps.checkpoint();
+  await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps, postingsEmpty);
+  await flushPostings(pageChanges, s.pagePostings, docSetId, steps, postingsEmpty);
+  s.bump.run(
+    totals.pageDelta,
+    totals.sectionDelta,
+    ...totals.sectionLengths,
+    ...totals.pageLengths,
+    docSetId,
+  );
   s.generation.run();
 }

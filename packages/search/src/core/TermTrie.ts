@@ -88,7 +88,14 @@ export class TermTrie {
       const previousChar = depth >= 2 ? (this.path[depth - 2] as number) : -1;
       row[0] = depth;
       let rowMin = depth;
-      for (let j = 1; j <= m; j++) {
+      // Only cells within maxEdits of the diagonal can stay within the limit (Ukkonen's band);
+      // the cells bordering the band hold the cap so the next rows read no stale values.
+      const cap = maxEdits + 1;
+      const lo = depth - maxEdits > 1 ? depth - maxEdits : 1;
+      const hi = depth + maxEdits < m ? depth + maxEdits : m;
+      if (lo > 1) row[lo - 1] = cap;
+      if (hi < m) row[hi + 1] = cap;
+      for (let j = lo; j <= hi; j++) {
         const cost = w[j - 1] === ch ? 0 : 1;
         let value = (above[j - 1] as number) + cost;
         const del = (above[j] as number) + 1;
@@ -99,11 +106,14 @@ export class TermTrie {
           const swap = (aboveAbove[j - 2] as number) + 1;
           if (swap < value) value = swap;
         }
+        if (value > cap) value = cap;
         row[j] = value;
         if (value < rowMin) rowMin = value;
       }
       const termIndex = this.term[node] as number;
-      if (termIndex >= 0 && (row[m] as number) <= maxEdits) found(termIndex, row[m] as number);
+      if (termIndex >= 0 && hi === m && m - depth <= maxEdits && (row[m] as number) <= maxEdits) {
+        found(termIndex, row[m] as number);
+      }
       if (rowMin > maxEdits) return;
       for (
         let child = this.firstChild[node] as number;

@@ -14,6 +14,11 @@ export class VarintWriter {
       bigger.set(this.bytes.subarray(0, this.length));
       this.bytes = bigger;
     }
+    if (value < 0x80) {
+      // Most values (gaps, masks, frequencies) fit in one byte.
+      this.bytes[this.length++] = value;
+      return;
+    }
     let v = value;
     while (v >= 0x80) {
       this.bytes[this.length++] = (v % 0x80) | 0x80;

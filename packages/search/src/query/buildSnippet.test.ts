@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, markRanges } from './buildSnippet';
+import { buildSnippet, findTerms, markRanges } from './buildSnippet';
 
 const stripMarks = (html: string) => html.replace(/<\/?mark>/g, '');
 
@@ -37,6 +37,25 @@ describe('buildSnippet', () => {
       'Le <mark>café</mark> ouvert',
     );
     expect(buildSnippet('Nothing to see', new Map([['absent', 0]]))).toBe('Nothing to see');
+  });
+
+  it('finds folded words and plain ones in the same text, each once', () => {
+    const text = 'The naïve café→bar keeps a café list; the bar opens at nine.';
+    const hits = findTerms(
+      text,
+      new Map([
+        ['cafe', 0],
+        ['bar', 1],
+        ['naive', 2],
+      ]),
+    );
+    expect(hits.map((h) => text.slice(h.start, h.end))).toEqual([
+      'naïve',
+      'café',
+      'bar',
+      'café',
+      'bar',
+    ]);
   });
 
   it('merges overlapping ranges into one mark', () => {

@@ -38,30 +38,63 @@ function isWordChar(code: number): boolean {
 /** Characters that case folding may change beyond plain lower-casing (letters outside ASCII). */
 const FOLDABLE = /(?![\u00a0-\u00bf\u2000-\u206f])[\u0080-\uffff]/;
 
+/** Characters that case folding may change beyond plain lower-casing (letters outside ASCII). */
+const FOLDABLE_GLOBAL = new RegExp(FOLDABLE.source, 'g');
+
 /**
- * Occurrences of the terms in a text, in order. Plain ASCII text is searched directly (fast on
- * long sections); other text goes through the tokenizer so that folded diacritics still match.
+ * Occurrences of the terms in a text, in order. Words of plain ASCII are searched directly (fast
+ * on long sections); only the space-separated runs holding characters that folding may change
+ * go through the tokenizer, so that folded diacritics still match without tokenizing the whole
+ * text. Text whose lower-casing changes its length goes through the tokenizer whole.
  */
 export function findTerms(text: string, matches: ReadonlyMap<string, number>): TermHit[] {
   const hits: TermHit[] = [];
   const lower = text.toLowerCase();
-  if (lower.length !== text.length || FOLDABLE.test(text)) {
+  if (lower.length !== text.length) {
     for (const token of tokenizeText(text)) {
       const group = matches.get(token.term);
       if (group !== undefined) hits.push({ start: token.start, end: token.end, group });
     }
     return hits;
   }
+  // Runs between white space that hold a foldable character: [start, end) pairs, in order.
+  const runs: number[] = [];
+  FOLDABLE_GLOBAL.lastIndex = 0;
+  for (let m = FOLDABLE_GLOBAL.exec(text); m !== null; m = FOLDABLE_GLOBAL.exec(text)) {
+    let start = m.index;
+    while (start > 0 && !isSpace(text.charCodeAt(start - 1))) start--;
+    let end = m.index + 1;
+    while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
+    runs.push(start, end);
+    for (const token of tokenizeText(text.slice(start, end))) {
+      const group = matches.get(token.term);
+      if (group !== undefined)
+        hits.push({ start: start + token.start, end: start + token.end, group });
+    }
+    FOLDABLE_GLOBAL.lastIndex = end;
+  }
+  const inRun = (at: number): boolean => {
+    for (let r = 0; r < runs.length; r += 2) {
+      if (at < (runs[r] as number)) return false;
+      if (at < (runs[r + 1] as number)) return true;
+    }
+    return false;
+  };
   for (const [term, group] of matches) {
     if (term === '') continue;
     for (let at = lower.indexOf(term); at >= 0; at = lower.indexOf(term, at + 1)) {
       const end = at + term.length;
       if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
       if (end < lower.length && isWordChar(lower.charCodeAt(end))) continue;
+      if (runs.length > 0 && inRun(at)) continue;
       hits.push({ start: at, end, group });
     }
   }
   return hits.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x3000;
 }
 
 /**

@@ -376,6 +376,53 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).not.toContain('scratch');
       });
 
+      it('writes streamed pages in batches, and a stream failing half way changes nothing', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = { ...base.docSet, id: 'streamed', urlPrefix: '/docs/Streamed' };
+        const reader = { docSetIds: ['streamed'] };
+        const PAGES = 160;
+        async function* pages(word: string, failAfter?: number) {
+          for (let n = 0; n < PAGES; n++) {
+            if (n === failAfter) throw new Error('the parser died');
+            // A turn of the event loop between pages, as when they come from worker threads.
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            yield {
+              path: `/p${n}.htm`,
+              title: `Streamed page ${n}`,
+              breadcrumb: [],
+              hash: `${word}${n}`,
+              sections: [{ heading: '', anchor: '', text: `${word} text number${n}` }],
+            };
+          }
+        }
+        const progress: number[] = [];
+        await engine.applyDocSetChanges(
+          { docSet, upserts: pages('albatross'), removals: [] },
+          { onProgress: (p) => progress.push(p.done) },
+        );
+        expect((await search('albatross', reader)).total).toBe(PAGES);
+        expect(progress.at(-1)).toBe(PAGES);
+        expect(progress.filter((done) => done > 0 && done < PAGES).length).toBeGreaterThan(0);
+        const before = await engine.indexedPages('streamed');
+        expect(before.hashes.size).toBe(PAGES);
+
+        await expect(
+          engine.applyDocSetChanges({ docSet, upserts: pages('cormorant', 130), removals: [] }),
+        ).rejects.toThrow('the parser died');
+        expect((await search('cormorant', reader)).total).toBe(0);
+        expect((await search('albatross', reader)).total).toBe(PAGES);
+        const after = await engine.indexedPages('streamed');
+        expect(after.revision).toBe(before.revision);
+        expect(after.hashes.get('/p7.htm')).toBe('albatross7');
+
+        // An empty stream with nothing else changed is no change at all.
+        async function* nothing() {}
+        await engine.applyDocSetChanges({ docSet, upserts: nothing(), removals: [] });
+        expect((await engine.indexedPages('streamed')).revision).toBe(before.revision);
+        await engine.removeDocSet('streamed');
+      });
+
       it('applies a change to doc set metadata such as its product', async () => {
         const helios = CONTRACT_CORPUS.find((d) => d.docSet.id === 'helios');
         if (helios === undefined) throw new Error('helios missing');

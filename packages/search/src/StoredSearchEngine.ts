@@ -4,9 +4,9 @@ import type {
   SuggestRequest,
   SuggestResponse,
 } from '@docs-portal/contracts';
-import type { QuerySettings } from '../query/executeSearch';
-import { runSearch } from '../query/runSearch';
-import { runSuggest } from '../query/runSuggest';
+import type { QuerySettings } from './query/executeSearch';
+import { runSearch } from './query/runSearch';
+import { runSuggest } from './query/runSuggest';
 import type {
   DocSetChange,
   IndexedDocSet,
@@ -15,8 +15,8 @@ import type {
   SearchEngine,
   SearchIndexStats,
   WriteProgress,
-} from '../SearchEngine';
-import type { IndexStore } from './IndexStore';
+} from './SearchEngine';
+import type { IndexStore } from './core/IndexStore';
 
 /**
  * A `SearchEngine` made of a storage backend and the engine-agnostic query code: planning,

@@ -1,0 +1,181 @@
+import type { DocSetChange, WriteProgress } from '../SearchEngine';
+import type { PageRecord } from './analysePage';
+import { FIELD_COUNT } from './fields';
+import { IndexAbortError } from './IndexStore';
+import { PostingAppender, PostingList, encodePostings } from './postings';
+
+/**
+ * The write logic both stores share: reading the pages of a change in batches, collecting the
+ * posting changes of a write and merging them into stored posting lists, and keeping the
+ * length totals. A store only reads and writes rows.
+ */
+
+/** Pages of a change: a list, or a stream (pages parsed elsewhere, delivered as they are ready). */
+export type PageSource = DocSetChange['upserts'];
+
+/**
+ * Postings collected before they are merged into the stored lists. Past this many, a store
+ * flushes them inside the same transaction, so memory stays bounded whatever the doc set size.
+ */
+export const POSTINGS_PER_FLUSH = 4_000_000;
+
+/** Number of pages in a source when known up front (a list), undefined for a stream. */
+export function knownPageCount(source: PageSource): number | undefined {
+  return isList(source) ? source.length : undefined;
+}
+
+function isList(source: PageSource): source is readonly PageRecord[] {
+  return Array.isArray(source);
+}
+
+/** The pages of a source in batches of at most `size`, read lazily from a stream. */
+export async function* pageBatches(
+  source: PageSource,
+  size: number,
+): AsyncGenerator<PageRecord[], void, undefined> {
+  if (isList(source)) {
+    for (let at = 0; at < source.length; at += size) yield source.slice(at, at + size);
+    return;
+  }
+  let batch: PageRecord[] = [];
+  for await (const page of source) {
+    batch.push(page);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Progress of one write: counts pages, reports them, yields to the event loop so a server stays
+ * responsive, and throws {@link IndexAbortError} once the signal fired.
+ */
+export class WriteSteps {
+  done = 0;
+  private readonly known: number | undefined;
+
+  constructor(
+    change: DocSetChange,
+    private readonly options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
+  ) {
+    const pages = knownPageCount(change.upserts);
+    this.known = pages === undefined ? undefined : pages + change.removals.length;
+  }
+
+  /** Pages to write: known for a list; for a stream, the pages received so far. */
+  get total(): number {
+    return this.known ?? this.done;
+  }
+
+  async checkpoint(): Promise<void> {
+    const { signal, onProgress } = this.options;
+    if (signal?.aborted) throw new IndexAbortError('indexing aborted');
+    onProgress?.({ done: this.done, total: this.total });
+    await yieldToEventLoop();
+    if (signal?.aborted) throw new IndexAbortError('indexing aborted');
+  }
+}
+
+/** Field length sums and page and section counts a write adds to its doc set. */
+export class LengthTotals {
+  readonly sectionLengths = new Array<number>(FIELD_COUNT).fill(0);
+  readonly pageLengths = new Array<number>(FIELD_COUNT).fill(0);
+  sectionDelta = 0;
+  pageDelta = 0;
+
+  /** Counts a section in (sign 1) or out (sign -1). */
+  section(lengths: readonly number[], sign: 1 | -1): void {
+    lengths.forEach(
+      (length, f) => (this.sectionLengths[f] = (this.sectionLengths[f] ?? 0) + sign * length),
+    );
+    this.sectionDelta += sign;
+  }
+
+  /** Counts a page in (sign 1) or out (sign -1). */
+  page(lengths: readonly number[], sign: 1 | -1): void {
+    lengths.forEach(
+      (length, f) => (this.pageLengths[f] = (this.pageLengths[f] ?? 0) + sign * length),
+    );
+    this.pageDelta += sign;
+  }
+}
+
+/** What becomes of one stored posting list: rewritten, or deleted when it is left empty. */
+export type MergedPostings = { df: number; data: Uint8Array } | undefined;
+
+/** Postings removed and added for one kind of document (sections or pages) during a write. */
+export class PostingChanges {
+  private removed = new Map<number, Set<number>>();
+  // Term ids are small dense integers: an array indexed by them is the fastest map.
+  private added: Array<PostingAppender | undefined> = [];
+  private addedTerms: number[] = [];
+  private held = 0;
+  private readonly list = new PostingList();
+
+  remove(termId: number, docId: number): void {
+    let set = this.removed.get(termId);
+    if (set === undefined) this.removed.set(termId, (set = new Set()));
+    set.add(docId);
+    this.held++;
+  }
+
+  add(termId: number, docId: number, tf: readonly number[]): void {
+    // Grown one slot at a time so the array stays dense (a far index would make it a hash map).
+    while (this.added.length <= termId) this.added.push(undefined);
+    let appender = this.added[termId];
+    if (appender === undefined) {
+      this.added[termId] = appender = new PostingAppender();
+      this.addedTerms.push(termId);
+    }
+    appender.add(docId, tf);
+    this.held++;
+  }
+
+  /** Postings (added or removed) held in memory. */
+  get size(): number {
+    return this.held;
+  }
+
+  /** Terms whose lists change. */
+  terms(): number[] {
+    const out = [...this.addedTerms];
+    for (const termId of this.removed.keys())
+      if (this.added[termId] === undefined) out.push(termId);
+    return out;
+  }
+
+  /**
+   * The new list of a term from its stored one (undefined when the term has none yet).
+   * Returns 'unchanged' when the term is not part of this write.
+   */
+  merge(termId: number, stored: Uint8Array | undefined): MergedPostings | 'unchanged' {
+    const fresh = this.added[termId];
+    const gone = this.removed.get(termId);
+    if (fresh === undefined && gone === undefined) return 'unchanged';
+    if (stored === undefined && fresh !== undefined && gone === undefined) {
+      // New term for this doc set (every term of a first build): the appended blob is final.
+      return { df: fresh.count, data: fresh.finish() };
+    }
+    const list = this.list;
+    list.reset();
+    if (stored !== undefined) list.append(stored);
+    // New ids are larger than all existing ones, so appending keeps the list sorted.
+    if (fresh !== undefined) list.append(fresh.finish());
+    let postings = list.toArray();
+    if (gone !== undefined) postings = postings.filter((p) => !gone.has(p.sectionId));
+    if (postings.length === 0) return undefined;
+    return { df: postings.length, data: encodePostings(postings) };
+  }
+
+  /** Forgets everything (after the changes were merged into the stored lists). */
+  clear(): void {
+    this.removed = new Map();
+    this.added = [];
+    this.addedTerms = [];
+    this.held = 0;
+  }
+}
