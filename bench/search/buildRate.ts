@@ -26,7 +26,10 @@ const rate = (pages: number, ms: number) => `${Math.round((pages * 1000) / ms)} 
 function extractRate(): void {
   const pages = listPythonPages().map((file) => {
     const raw = readFileSync(join(PYTHON_DOCS, file));
-    return { path: `/${file.replace(/\.gz$/, '')}`, bytes: file.endsWith('.gz') ? gunzipSync(raw) : raw };
+    return {
+      path: `/${file.replace(/\.gz$/, '')}`,
+      bytes: file.endsWith('.gz') ? gunzipSync(raw) : raw,
+    };
   });
   const started = performance.now();
   for (const page of pages) extractSections(page.bytes, { path: page.path });

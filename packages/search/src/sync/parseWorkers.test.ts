@@ -1,0 +1,132 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../../test/fixtures';
+import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
+import type { PageRecord } from '../core/analysePage';
+import { createSearchEngine } from '../createSearchEngine';
+import type { DocSetChange, DocSetDescriptor, SearchEngine } from '../SearchEngine';
+import { listDocSetPages } from './listDocSetPages';
+import { syncDocSet, type SyncProgress } from './syncDocSet';
+
+let work: string;
+const engines: SearchEngine[] = [];
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'search-workers-'));
+});
+
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function descriptor(folder: string): DocSetDescriptor {
+  return {
+    id: 'mixed',
+    title: 'Mixed',
+    product: 'Fixture',
+    version: '1.0',
+    docType: 'User Guide',
+    urlPrefix: '/docs/mixed',
+    folder,
+  };
+}
+
+/** A real SQLite engine whose writes are also kept, to compare what two runs wrote. */
+async function recordingEngine(name: string) {
+  const engine = await createSearchEngine({ engine: 'sqlite', dataDir: join(work, name) });
+  engines.push(engine);
+  const written: PageRecord[] = [];
+  const apply = engine.applyDocSetChanges.bind(engine);
+  engine.applyDocSetChanges = async (change: DocSetChange, options) => {
+    const upserts: PageRecord[] = [];
+    for await (const record of change.upserts) upserts.push(record);
+    written.push(...upserts);
+    return apply({ ...change, upserts }, options);
+  };
+  return { engine, written };
+}
+
+/** Flare, Sphinx, DocBook and generic pages and a malformed one, twice over (several batches). */
+function mixedDocSet(): string {
+  const folder = join(work, 'mixed');
+  for (const copy of ['one', 'two']) {
+    for (const generator of [
+      'flare',
+      'flare12',
+      'sphinx',
+      'sphinx-site',
+      'docbook-site',
+      'generic',
+    ]) {
+      cpSync(join(FIXTURES, generator), join(folder, copy, generator), { recursive: true });
+    }
+    writeFileSync(join(folder, copy, 'broken.htm'), BROKEN_PAGE);
+  }
+  return folder;
+}
+
+const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+
+describe('syncDocSet with parse workers', () => {
+  it('writes the same records, warnings and counts as parsing in the calling thread', async () => {
+    const folder = mixedDocSet();
+    const pages = await listDocSetPages(folder);
+    expect(pages.length).toBeGreaterThan(32);
+    const inThread = await recordingEngine('in-thread');
+    const workers = await recordingEngine('workers');
+    const progress: SyncProgress[] = [];
+    const one = await syncDocSet(inThread.engine, descriptor(folder), { threads: 0 });
+    const two = await syncDocSet(workers.engine, descriptor(folder), {
+      threads: 2,
+      onProgress: (p) => progress.push(p),
+    });
+
+    expect(inThread.written.length).toBe(pages.length);
+    expect(workers.written).toEqual(inThread.written);
+    expect(workers.written.some((r) => r.sections.length > 2)).toBe(true);
+    expect({ ...two, ms: 0 }).toEqual({ ...one, ms: 0, warnings: two.warnings });
+    expect([...two.warnings].sort(byPath)).toEqual([...one.warnings].sort(byPath));
+    expect(two.warnings.filter((w) => w.message.startsWith('malformed HTML'))).toHaveLength(2);
+    expect(progress.filter((p) => p.phase === 'read').at(-1)).toEqual({
+      done: pages.length,
+      total: pages.length,
+      changed: pages.length,
+      phase: 'read',
+    });
+  });
+
+  it('skips a page that exhausts a parse worker with a warning and indexes the others', async () => {
+    const folder = mixedDocSet();
+    // Millions of elements: far more DOM than the worker's heap holds.
+    writeFileSync(
+      join(folder, 'huge.htm'),
+      `<body>${'<div><p>x</p></div>'.repeat(600_000)}</body>`,
+    );
+    const { engine, written } = await recordingEngine('hostile');
+    const pages = await listDocSetPages(folder);
+
+    const result = await syncDocSet(engine, descriptor(folder), { threads: 2, workerHeapMb: 48 });
+
+    const failed = result.warnings.filter((w) => w.message.startsWith('cannot extract the page'));
+    expect(failed.map((w) => w.path)).toEqual(['/huge.htm']);
+    expect(failed[0]?.message).toMatch(/memory/i);
+    expect(written.map((r) => r.path).sort()).toEqual(pages.filter((p) => p !== '/huge.htm'));
+    expect(result).toMatchObject({ pages: pages.length - 1, changed: pages.length - 1 });
+    const hits = await engine.search(
+      {
+        q: 'administrators',
+        product: [],
+        version: [],
+        docType: [],
+        page: 1,
+        pageSize: 10,
+        explain: false,
+      },
+      { docSetIds: ['mixed'] },
+    );
+    expect(hits.hits.length).toBeGreaterThan(0);
+  }, 60_000);
+});
