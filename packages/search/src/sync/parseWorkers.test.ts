@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../test/fixtures';
 import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
@@ -103,7 +106,7 @@ describe('syncDocSet with parse workers', () => {
     // Millions of elements: far more DOM than the worker's heap holds.
     writeFileSync(
       join(folder, 'huge.htm'),
-      `<body>${'<div><p>x</p></div>'.repeat(600_000)}</body>`,
+      `<body>${'<div><p>x</p></div>'.repeat(250_000)}</body>`,
     );
     const { engine, written } = await recordingEngine('hostile');
     const pages = await listDocSetPages(folder);
@@ -128,5 +131,21 @@ describe('syncDocSet with parse workers', () => {
       { docSetIds: ['mixed'] },
     );
     expect(hits.hits.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('works in a process started with node --import tsx, as the server and the bench start', async () => {
+    const folder = mixedDocSet();
+    const { engine } = await recordingEngine('in-thread');
+    const expected = await syncDocSet(engine, descriptor(folder), { threads: 0 });
+    const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', join('test', 'parseWorkersChild.ts'), join(work, 'child'), folder],
+      { cwd: packageRoot },
+    );
+    const result = JSON.parse(stdout) as typeof expected;
+    expect(result.pages).toBe(expected.pages);
+    expect(result.changed).toBe(expected.changed);
+    expect([...result.warnings].sort(byPath)).toEqual([...expected.warnings].sort(byPath));
   }, 60_000);
 });

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../test/fixtures';
+import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
+import { addHeadingIds } from './addHeadingIds';
+import { extractSections } from './extractSections';
+
+const allText = (page: ReturnType<typeof extractSections>) =>
+  [page.title, ...page.sections.flatMap((s) => [s.heading, s.text])].join(' ');
+
+describe('extractSections on a Flare topic', () => {
+  const page = extractSections(fixture('flare/Content/Overview.htm'), {
+    path: '/Content/Overview.htm',
+    breadcrumb: ['Platform'],
+  });
+
+  it('takes the title from the main heading and keeps the given breadcrumb', () => {
+    expect(page.title).toBe('Platform Overview');
+    expect(page.breadcrumb).toEqual(['Platform']);
+    expect(page.indexable).toBe(true);
+  });
+
+  it('indexes only the main content region', () => {
+    const text = allText(page);
+    expect(text).toContain('protects workloads across clusters');
+    for (const word of [
+      'Topmenuword',
+      'Sidenavword',
+      'searchboxword',
+      'Crumbshellword',
+      'Footerword',
+      'scriptword',
+      'stylesheetword',
+      'Ignoredword',
+      'Unsearchableword',
+      'Noscriptword',
+    ]) {
+      expect(text).not.toContain(word);
+    }
+  });
+
+  it('starts a section at every heading, with anchors from ids, bookmarks or the ids publishing adds', () => {
+    const published = extractSections(addHeadingIds(fixture('flare/Content/Overview.htm')), {
+      path: '/Content/Overview.htm',
+    });
+    expect(published.sections.map((s) => [s.heading, s.anchor])).toEqual([
+      ['', ''],
+      ['Protection jobs', 'ProtectionJobs'],
+      ['Snapshots', 'Snapshots'],
+      ['Retention rules', 'retention-rules'],
+      ['Retention rules', 'retention-rules-2'],
+    ]);
+    expect(page.sections[1]?.text).toBe('A protection job runs a backup policy on a schedule.');
+  });
+
+  it('links a heading without an anchor to the nearest anchor above it on a page not yet published', () => {
+    expect(page.sections.map((s) => [s.heading, s.anchor])).toEqual([
+      ['', ''],
+      ['Protection jobs', 'ProtectionJobs'],
+      ['Snapshots', 'Snapshots'],
+      ['Retention rules', 'Snapshots'],
+      ['Retention rules', 'Snapshots'],
+    ]);
+  });
+
+  it('gives the same anchors every time', () => {
+    const again = extractSections(fixture('flare/Content/Overview.htm'), {
+      path: '/Content/Overview.htm',
+    });
+    expect(again.sections.map((s) => s.anchor)).toEqual(page.sections.map((s) => s.anchor));
+  });
+
+  it('builds the breadcrumb from the folder path when no TOC trail is given', () => {
+    const loose = extractSections(fixture('flare/Content/Guides/Not_In_Toc.htm'), {
+      path: '/Content/Guides/Not_In_Toc.htm',
+    });
+    expect(loose.breadcrumb).toEqual(['Guides']);
+  });
+
+  it('marks a page flagged data-mc-searchable="False" as not indexable', () => {
+    const hidden = extractSections(fixture('flare/Content/Admin/Private.htm'), {
+      path: '/Content/Admin/Private.htm',
+    });
+    expect(hidden.indexable).toBe(false);
+    expect(hidden.sections).toEqual([]);
+  });
+});
+
+describe('extractSections on Sphinx output', () => {
+  const page = extractSections(fixture('sphinx/library/textwrap.html'), {
+    path: '/library/textwrap.html',
+  });
+
+  it('reads div[role=main], drops the related bar, sidebar, footer and pilcrows', () => {
+    expect(page.title).toBe('textwrap — Text wrapping and filling');
+    const text = allText(page);
+    expect(text).not.toMatch(/Relatedbarword|Sidebarword|Footerdivword|¶/);
+  });
+
+  it('makes API entries (definition terms with ids) sections of their own', () => {
+    const byAnchor = new Map(page.sections.map((s) => [s.anchor, s]));
+    expect(byAnchor.get('textwrap.wrap')?.heading).toBe('textwrap.wrap(text)');
+    expect(byAnchor.get('textwrap.wrap')?.text).toContain('Wraps the single paragraph');
+    expect(byAnchor.get('textwrap.A')?.heading).toBe('textwrap.A / textwrap.ALIGN');
+    expect(byAnchor.get('textwrap.TextWrapper.width')?.text).toBe(
+      'Maximum length of wrapped lines.',
+    );
+    expect(byAnchor.get('textwrap.TextWrapper')?.text).toContain('More about the class itself.');
+  });
+
+  it('takes heading anchors from the enclosing section element', () => {
+    const headings = page.sections.filter((s) => s.heading === 'TextWrapper objects');
+    expect(headings.map((s) => s.anchor)).toEqual(['textwrapper-objects']);
+  });
+
+  it('keeps text after an entry list in the enclosing section and plain glossaries inline', () => {
+    expect(page.sections[0]?.text).toContain(
+      'Text after the entries belongs to the page top again.',
+    );
+    const glossary = page.sections.find((s) => s.anchor === 'glossary-terms');
+    expect(glossary?.text).toContain('line A run of characters ending in a newline.');
+  });
+});
+
+describe('extractSections on DocBook and generic HTML', () => {
+  it('reads DocBook chunks: title element, bookmark anchors, no navigation shells', () => {
+    const page = extractSections(fixture('docbook/ch02.html'), { path: '/ch02.html' });
+    expect(page.title).toBe('Chapter 2. Installing the Agent');
+    expect(page.sections.map((s) => s.anchor)).toEqual([
+      'install',
+      'install-linux',
+      'install-windows',
+    ]);
+    expect(allText(page)).not.toMatch(/Prevnavword|Nextnavword/);
+  });
+
+  it('reads <main> of a generic page and leaves out its header and footer', () => {
+    const page = extractSections(addHeadingIds(fixture('generic/page.html')), {
+      path: '/page.html',
+    });
+    expect(page.title).toBe('Release Notes');
+    expect(page.sections.map((s) => s.anchor)).toEqual(['release-notes', 'fixed', 'known-issues']);
+    expect(allText(page)).not.toMatch(/Headernavword|Pagefooterword/);
+  });
+});
+
+describe('extractSections on malformed HTML', () => {
+  it('indexes what a browser would show and reports the damage', () => {
+    const page = extractSections(BROKEN_PAGE, { path: '/broken.html' });
+    expect(page.indexable).toBe(true);
+    const text = allText(page);
+    expect(text).toContain('brokenword');
+    expect(text).toContain('survivorword');
+    expect(text).toContain('laterword');
+    expect(page.sections.some((s) => s.anchor === 'later')).toBe(true);
+    expect(page.warnings.join(' ')).toMatch(
+      /malformed HTML: \d+ nesting problem\(s\), first unclosed <b> at line 1/,
+    );
+  });
+
+  it('survives empty and binary input', () => {
+    expect(extractSections('', { path: '/empty.html' }).sections).toEqual([]);
+    const junk = extractSections(new Uint8Array([0, 255, 1, 60, 62, 0]), { path: '/junk.html' });
+    expect(junk.indexable).toBe(true);
+  });
+});
+
+describe('extractSections on a theme with the site name in an <h1> link', () => {
+  it('takes the topic heading, not the header link, as title and main region', () => {
+    const page = extractSections(
+      '<html><body><div id="hd"><h1><a href="../index.html">Sitename docs</a></h1>' +
+        '<div class="nav"><a href="../index.html" accesskey="U">up</a></div></div>' +
+        '<div id="bd"><div class="section" id="s-routing"><h1>Routing</h1><p>Paths map to views.</p>' +
+        '<div class="section" id="s-converters"><h2>Converters</h2><p>Converters parse segments.</p>' +
+        '</div></div></div></body></html>',
+      { path: '/topics/routing.html' },
+    );
+    expect(page.title).toBe('Routing');
+    expect(page.sections.map((s) => [s.heading, s.anchor])).toEqual([
+      ['', ''],
+      ['Converters', 's-converters'],
+    ]);
+    expect(allText(page)).not.toContain('Sitename');
+  });
+
+  it('drops zero-width characters instead of splitting words at them', () => {
+    const page = extractSections('<h1>Roles</h1><p>administrable_role_\u200bauthorizations</p>', {
+      path: '/roles.html',
+    });
+    expect(page.sections[0]?.text).toBe('administrable_role_authorizations');
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { extractionRulesKey, selectorProblem } from './extractionRules';
+import { extractSections } from './extractSections';
+
+/** A Docusaurus-like page whose chrome the built-in rules do not all recognise. */
+const PAGE = `<!doctype html>
+<html><head><title>Install | Example Docs</title></head>
+<body>
+  <main class="theme-layout">
+    <div class="sidebar-shell">Sidebarword <a href="/docs/intro">Intro</a></div>
+    <div class="main-wrapper">
+      <div class="trail-bar">
+        <a href="/docs/">Home</a> <span>›</span> <a href="/docs/setup/">Setup guides</a>
+        <span>Install</span>
+      </div>
+      <div class="doc-title">Installing the agent</div>
+      <article>
+        <h1>Install</h1>
+        <p>Run the installer with quillword as administrator.</p>
+        <div class="theme-doc-toc-desktop">On this page tocword</div>
+        <h2 id="verify">Verify</h2>
+        <p>Check the service status.</p>
+      </article>
+      <div class="feedback-box">Was this page helpful? Feedbackword</div>
+    </div>
+  </main>
+</body></html>`;
+
+const PATH = '/docs/setup/install.html';
+const text = (page: ReturnType<typeof extractSections>) =>
+  page.sections.map((s) => `${s.heading} ${s.text}`).join(' ');
+
+describe('selectorProblem', () => {
+  it('accepts selectors the indexer can run', () => {
+    for (const selector of [
+      'article',
+      '.theme-doc-toc-desktop',
+      'main > .content, #topic',
+      'nav[aria-label="Breadcrumbs"] li',
+      'div:has(> h1)',
+    ]) {
+      expect(selectorProblem(selector), selector).toBeUndefined();
+    }
+  });
+
+  it('names what is wrong with a selector it cannot run', () => {
+    expect(selectorProblem('a[')).toMatch(/expected/i);
+    expect(selectorProblem(':nosuchpseudo')).toMatch(/nosuchpseudo/);
+    expect(selectorProblem('!!')).toBeDefined();
+    expect(selectorProblem('   ')).toBe('empty');
+  });
+});
+
+describe('extractionRulesKey', () => {
+  it('is empty without rules and changes with every rule', () => {
+    expect(extractionRulesKey(undefined)).toBe('');
+    expect(extractionRulesKey({})).toBe('');
+    expect(extractionRulesKey({ exclude: [] })).toBe('');
+    const keys = [
+      { main: 'article' },
+      { main: 'main' },
+      { exclude: ['.a'] },
+      { exclude: ['.a', '.b'] },
+      { title: 'h1' },
+      { breadcrumb: '.trail' },
+    ].map(extractionRulesKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('extractSections with a doc set’s rules', () => {
+  const builtIn = extractSections(PAGE, { path: PATH, breadcrumb: ['From TOC'] });
+
+  it('main: indexes only the matched element instead of the detected region', () => {
+    expect(text(builtIn)).toContain('Sidebarword');
+    expect(text(builtIn)).toContain('Feedbackword');
+    const page = extractSections(PAGE, { path: PATH, rules: { main: 'article' } });
+    expect(text(page)).toContain('quillword');
+    expect(text(page)).not.toContain('Sidebarword');
+    expect(text(page)).not.toContain('Feedbackword');
+    expect(page.title).toBe('Install');
+    expect(page.sections.map((s) => s.heading)).toEqual(['', 'Verify']);
+  });
+
+  it('main: joins several matched regions in document order, each once', () => {
+    const page = extractSections(PAGE, {
+      path: PATH,
+      rules: { main: 'article, article p, .feedback-box' },
+    });
+    expect(text(page)).toContain('Feedbackword');
+    expect(text(page).match(/quillword/g)).toHaveLength(1);
+    expect(text(page)).not.toContain('Sidebarword');
+  });
+
+  it('main: falls back to the built-in detection with a warning when nothing matches', () => {
+    const page = extractSections(PAGE, { path: PATH, rules: { main: '.no-such-region' } });
+    expect(text(page)).toBe(text(builtIn));
+    expect(page.warnings).toContain('extract.main matched nothing: built-in main content used');
+  });
+
+  it('exclude: removes every matched element before extraction', () => {
+    expect(text(builtIn)).toContain('tocword');
+    const page = extractSections(PAGE, {
+      path: PATH,
+      rules: { exclude: ['.theme-doc-toc-desktop', '.feedback-box'] },
+    });
+    expect(text(page)).not.toContain('tocword');
+    expect(text(page)).not.toContain('Feedbackword');
+    expect(text(page)).toContain('quillword');
+  });
+
+  it('title: takes the title from the matched element and leaves it out of the text', () => {
+    expect(builtIn.title).toBe('Install');
+    const page = extractSections(PAGE, { path: PATH, rules: { title: '.doc-title' } });
+    expect(page.title).toBe('Installing the agent');
+    expect(text(page)).not.toContain('Installing the agent');
+    const missing = extractSections(PAGE, { path: PATH, rules: { title: '.nothing' } });
+    expect(missing.title).toBe('Install');
+  });
+
+  it('breadcrumb: takes the trail from the matched links over the TOC trail', () => {
+    expect(builtIn.breadcrumb).toEqual(['From TOC']);
+    const page = extractSections(PAGE, {
+      path: PATH,
+      breadcrumb: ['From TOC'],
+      rules: { breadcrumb: '.trail-bar' },
+    });
+    expect(page.breadcrumb).toEqual(['Home', 'Setup guides']);
+    expect(text(page)).not.toContain('Setup guides');
+    const links = extractSections(PAGE, { path: PATH, rules: { breadcrumb: '.trail-bar a' } });
+    expect(links.breadcrumb).toEqual(['Home', 'Setup guides']);
+  });
+
+  it('breadcrumb: keeps the given trail when the rule finds no links', () => {
+    const page = extractSections(PAGE, {
+      path: PATH,
+      breadcrumb: ['From TOC'],
+      rules: { breadcrumb: '.doc-title' },
+    });
+    expect(page.breadcrumb).toEqual(['From TOC']);
+    expect(page.warnings).toContain('extract.breadcrumb found no links: built-in breadcrumb used');
+  });
+});
