@@ -54,8 +54,8 @@ export interface SyncOptions {
    * {@link IN_THREAD_MAX_PAGES} pages or more, none (parse in the calling thread) below.
    */
   threads?: number;
-  /** Heap ceiling of each parse worker in MB (default 512); a page that needs more is skipped. */
-  workerHeapMb?: number;
+  /** The module parse workers run; tests give one that fails on purpose. */
+  workerFile?: URL;
 }
 
 /** Doc sets with fewer pages are parsed in the calling thread: starting workers costs more. */
@@ -138,7 +138,7 @@ export async function syncDocSet(
   const extract =
     threads > 0
       ? (batch: ExtractBatch) => {
-          pool ??= new ExtractPool(threads, options.workerHeapMb);
+          pool ??= new ExtractPool(threads, options.workerFile);
           return pool.run(batch);
         }
       : (batch: ExtractBatch) => Promise.resolve(extractBatch(batch));
