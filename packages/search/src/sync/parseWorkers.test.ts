@@ -99,7 +99,7 @@ describe('syncDocSet with parse workers', () => {
       changed: pages.length,
       phase: 'read',
     });
-  });
+  }, 60_000);
 
   it('skips a page whose worker dies with a warning, and indexes every other page', async () => {
     const folder = mixedDocSet();
