@@ -1,6 +1,5 @@
 import { escapeHtml } from '@docs-portal/contracts/safety';
-import { load } from 'cheerio';
-import type { AnyNode } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import { planHeadingAnchors } from './sectionAnchors';
 
 const HAS_HEADING = /<h[1-6][\s>/]/i;
@@ -31,12 +30,12 @@ export function addHeadingIds(page: Buffer): Buffer {
     utf8 = false;
   }
   if (!HAS_HEADING.test(text)) return page;
-  const $ = load(text, { sourceCodeLocationInfo: true });
-  const plan = planHeadingAnchors($.root().get(0) as AnyNode);
+  // The same parser as the indexer's, so the plan is made on the tree the indexer reads.
+  const plan = planHeadingAnchors(parseDocument(text, { withStartIndices: true }));
   const inserts: Array<{ at: number; id: string }> = [];
   for (const [heading, id] of plan) {
-    const start = heading.sourceCodeLocation?.startTag?.startOffset;
-    if (start === undefined) continue;
+    const start = heading.startIndex;
+    if (start === null) continue;
     inserts.push({ at: start + 1 + heading.name.length, id });
   }
   if (inserts.length === 0) return page;

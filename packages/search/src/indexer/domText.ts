@@ -48,7 +48,9 @@ export function isBlockElement(name: string): boolean {
 }
 
 /** Characters with no width that join or break words invisibly (zero-width space, soft hyphen). */
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+// NUL is dropped as browsers drop it from text.
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
 /**
  * Removes invisible characters (`role_\u200bname` is the word `role_name`), collapses runs of
@@ -63,6 +65,8 @@ export function normaliseSpace(text: string): string {
 
 /** Elements that are never content: navigation, chrome, forms, code to run, embedded objects. */
 const EXCLUDED_TAGS = new Set([
+  // Metadata: only reached in a page without <body>, which is read as if the rest were its body.
+  'head',
   'script',
   'style',
   'noscript',

@@ -1,5 +1,5 @@
-import { load } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
+import type { AnyNode, Document, Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
@@ -135,30 +135,34 @@ const SEARCH_RESULTS_TEXT = /your search for\b[^<>]{0,300}?\breturned\b[^<>]{0,3
  * True for a page that holds a search-results template ("Your search for ... returned ...
  * result(s).") rather than a topic: it would match every query through its placeholder words.
  */
-function isSearchResultsTemplate(source: string, found: Landmarks): boolean {
+function isSearchResultsTemplate(source: string, found: Landmarks, root: Document): boolean {
   if (found.searchResults) return true;
   if (!/result\(s\)/i.test(source)) return false;
-  const body = found.body ?? found.title?.parent;
-  return body !== undefined && body !== null && SEARCH_RESULTS_TEXT.test(textOf(body));
+  return SEARCH_RESULTS_TEXT.test(textOf(found.body ?? root));
 }
 
-function pickMainRegion(found: Landmarks): Element | undefined {
+/**
+ * The main region; a page without `<body>` (a fragment) is read as a browser would, as if the
+ * whole document outside `<head>` were its body.
+ */
+function pickMainRegion(found: Landmarks, root: Document): Element | Document {
   const parent = found.firstH1?.parent;
   return (
     found.flareMain ??
     found.roleMain ??
     found.main ??
     (parent?.type === 'tag' ? parent : undefined) ??
-    found.body
+    found.body ??
+    root
   );
 }
 
 /** The first `<h1>` inside the region that is not in an excluded part. */
-function findTitleHeading(region: Element): Element | undefined {
-  const stack: AnyNode[] = [region];
+function findTitleHeading(region: Element | Document): Element | undefined {
+  const stack: AnyNode[] = [...region.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
-    if (node.type !== 'tag' || (node !== region && isExcluded(node))) continue;
+    if (node.type !== 'tag' || isExcluded(node)) continue;
     if (node.name === 'h1' && !isSiteTitle(node)) return node;
     for (let k = node.children.length - 1; k >= 0; k--) {
       const child = node.children[k];
@@ -185,29 +189,24 @@ function findTitleHeading(region: Element): Element | undefined {
 export function extractSections(html: string | Uint8Array, context: ExtractContext): ExtractedPage {
   const warnings: string[] = [];
   const source = typeof html === 'string' ? html : new TextDecoder('utf-8').decode(html);
-  const $ = load(source);
+  const root = parseDocument(source);
   const problems = findMarkupProblems(source);
   if (problems.count > 0) {
     warnings.push(`malformed HTML: ${problems.count} nesting problem(s), first ${problems.first}`);
   }
-  const ruled = context.rules === undefined ? {} : applyExtractionRules($, context.rules, warnings);
+  const ruled = context.rules === undefined ? {} : applyExtractionRules(root, context.rules, warnings);
   const breadcrumb = ruled.trail ?? context.breadcrumb ?? folderBreadcrumb(context.path);
   const fileName = safeDecode(context.path.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
-  const found = scanDocument($.root().get(0) as AnyNode);
+  const found = scanDocument(root);
   const noIndex =
     /\bnoindex\b/i.test(found.robots) ||
     found.searchableFlags.some(isFalseFlag) ||
-    isSearchResultsTemplate(source, found);
+    isSearchResultsTemplate(source, found, root);
   if (noIndex) {
     return { title: fileName, breadcrumb, sections: [], indexable: false, warnings };
   }
 
-  const detected = pickMainRegion(found);
-  const regions = ruled.regions ?? (detected === undefined ? [] : [detected]);
-  if (regions.length === 0) {
-    warnings.push('no main content region or body found');
-    return { title: fileName, breadcrumb, sections: [], indexable: true, warnings };
-  }
+  const regions: Array<Element | Document> = ruled.regions ?? [pickMainRegion(found, root)];
   let titleElement = ruled.title;
   for (const region of regions) titleElement ??= findTitleHeading(region);
   const documentTitle = found.title === undefined ? '' : textOf(found.title);

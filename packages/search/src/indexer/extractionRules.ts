@@ -1,5 +1,7 @@
-import { load, type CheerioAPI } from 'cheerio';
-import type { Element } from 'domhandler';
+import { select } from 'cheerio-select';
+import type { Document, Element } from 'domhandler';
+import { findAll, removeElement } from 'domutils';
+import { parseDocument } from 'htmlparser2';
 import { textOf } from './domText';
 
 /**
@@ -25,17 +27,28 @@ export interface ExtractionRules {
   breadcrumb?: string;
 }
 
-const PROBE = load('<p></p>');
+const PROBE = parseDocument('<p></p>');
+/** Selectors that start relative to the root itself (as cheerio's `find` treats them). */
+const CONTEXT_SELECTOR = /^\s*(?:[+~]|:scope\b)/;
 const MAX_PROBLEM_LENGTH = 200;
 
 /**
- * Why `selector` cannot be run by the indexer's selector engine (cheerio), or undefined when it
- * can. The config is checked with this so that what it accepts the indexer can apply.
+ * The elements of a parsed page that `selector` matches, in document order, with the selector
+ * language of jQuery and cheerio (CSS plus `:contains`, `:first`, `:eq(n)` and the like).
+ */
+export function selectAll(root: Document, selector: string): Element[] {
+  const from = CONTEXT_SELECTOR.test(selector) ? [root] : root.children;
+  return select(selector, from, { context: [root], root });
+}
+
+/**
+ * Why `selector` cannot be run by the indexer's selector engine (cheerio-select), or undefined
+ * when it can. The config is checked with this so that what it accepts the indexer can apply.
  */
 export function selectorProblem(selector: string): string | undefined {
   if (selector.trim() === '') return 'empty';
   try {
-    PROBE.root().find(selector);
+    selectAll(PROBE, selector);
     return undefined;
   } catch (error) {
     const message = (error as Error).message.trim() || 'not understood';
@@ -72,10 +85,11 @@ function outermost(elements: Element[]): Element[] {
 }
 
 /** The link texts of the elements matched by `selector`, in document order. */
-function readTrail($: CheerioAPI, selector: string): string[] {
+function readTrail(root: Document, selector: string): string[] {
   const trail: string[] = [];
-  for (const element of outermost($.root().find(selector).toArray())) {
-    const links = element.name === 'a' ? [element] : $(element).find('a').toArray();
+  for (const element of outermost(selectAll(root, selector))) {
+    const links =
+      element.name === 'a' ? [element] : findAll((node) => node.name === 'a', element.children);
     for (const link of links) {
       const text = textOf(link);
       if (text !== '') trail.push(text);
@@ -100,30 +114,28 @@ export interface RuleResults {
  * A rule that matches nothing on the page is reported and left to the built-in rules.
  */
 export function applyExtractionRules(
-  $: CheerioAPI,
+  root: Document,
   rules: ExtractionRules,
   warnings: string[],
 ): RuleResults {
   const results: RuleResults = {};
-  const root = $.root();
   if (rules.breadcrumb !== undefined) {
-    const trail = readTrail($, rules.breadcrumb);
+    const trail = readTrail(root, rules.breadcrumb);
     if (trail.length > 0) results.trail = trail;
     else warnings.push('extract.breadcrumb found no links: built-in breadcrumb used');
-    root.find(rules.breadcrumb).remove();
+    for (const element of selectAll(root, rules.breadcrumb)) removeElement(element);
   }
-  for (const selector of rules.exclude ?? []) root.find(selector).remove();
+  for (const selector of rules.exclude ?? []) {
+    for (const element of selectAll(root, selector)) removeElement(element);
+  }
   if (rules.title !== undefined) {
-    results.title = root
-      .find(rules.title)
-      .toArray()
-      .find((element) => textOf(element) !== '');
+    results.title = selectAll(root, rules.title).find((element) => textOf(element) !== '');
     if (results.title === undefined) {
       warnings.push('extract.title matched no element with text: built-in title used');
     }
   }
   if (rules.main !== undefined) {
-    const regions = outermost(root.find(rules.main).toArray());
+    const regions = outermost(selectAll(root, rules.main));
     if (regions.length > 0) results.regions = regions;
     else warnings.push('extract.main matched nothing: built-in main content used');
   }

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { PageRecord } from '../core/analysePage';
 import { IndexAbortError } from '../core/IndexStore';
 import { extractionRulesKey } from '../indexer/extractionRules';
-import { extractSections } from '../indexer/extractSections';
 import { readFlareTocBreadcrumbs } from '../indexer/readFlareTocBreadcrumbs';
 import { readPageTrails } from '../indexer/readPageTrails';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
+import { ExtractPool } from './ExtractPool';
+import {
+  type ExtractBatch,
+  type ExtractOutcome,
+  type ExtractTask,
+  extractBatch,
+} from './extractTask';
 import { listDocSetPages } from './listDocSetPages';
 
 /**
@@ -42,7 +49,22 @@ export interface SyncOptions {
   signal?: AbortSignal;
   /** Receives page problems (malformed HTML, unreadable files) as they are found. */
   logger?: SyncLogger;
+  /**
+   * Parse worker threads. Default: 2 (at most one per core) for a doc set of
+   * {@link IN_THREAD_MAX_PAGES} pages or more, none (parse in the calling thread) below.
+   */
+  threads?: number;
+  /** The module parse workers run; tests give one that fails on purpose. */
+  workerFile?: URL;
 }
+
+/** Doc sets with fewer pages are parsed in the calling thread: starting workers costs more. */
+export const IN_THREAD_MAX_PAGES = 100;
+/** Pages per batch sent to a parse worker, and the bytes of HTML that close a batch early. */
+const BATCH_PAGES = 16;
+const BATCH_BYTES = 2 * 1024 * 1024;
+/** Batches being parsed or waiting per thread: what bounds the memory of a run. */
+const BATCHES_AHEAD = 2;
 
 /** A problem with one page; the run went on. */
 export interface PageWarning {
@@ -109,82 +131,207 @@ export async function syncDocSet(
     paths.filter((path) => !toc.byPath.has(path)),
   );
 
-  for (let attempt = 1; ; attempt++) {
-    const indexed = await engine.indexedPages(docSet.id);
-    const upserts: PageRecord[] = [];
-    const present = new Set(paths);
-    const removals = [...indexed.hashes.keys()].filter((path) => !present.has(path));
-    let done = 0;
-    const report = () =>
-      options.onProgress?.({
-        done,
-        total: paths.length,
-        changed: upserts.length + removals.length,
-        phase: 'read',
+  const threads =
+    options.threads ??
+    (paths.length >= IN_THREAD_MAX_PAGES ? Math.min(2, availableParallelism()) : 0);
+  let pool: ExtractPool | null = null;
+  const extract =
+    threads > 0
+      ? (batch: ExtractBatch) => {
+          pool ??= new ExtractPool(threads, options.workerFile);
+          return pool.run(batch);
+        }
+      : (batch: ExtractBatch) => Promise.resolve(extractBatch(batch));
+
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const indexed = await engine.indexedPages(docSet.id);
+      const present = new Set(paths);
+      const removals = [...indexed.hashes.keys()].filter((path) => !present.has(path));
+      const tally: ReadTally = { done: 0, changed: 0, added: 0 };
+      const records = readChangedPages({
+        docSet,
+        paths,
+        hashes: indexed.hashes,
+        breadcrumbOf: (path) => toc.byPath.get(path) ?? pageTrails.get(path),
+        rules,
+        extract,
+        maxAhead: BATCHES_AHEAD * Math.max(1, threads),
+        warn,
+        tally,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        onRead: () =>
+          options.onProgress?.({
+            done: tally.done,
+            total: paths.length,
+            changed: tally.changed + removals.length,
+            phase: 'read',
+          }),
       });
-    for (const path of paths) {
-      if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
-      const breadcrumb = toc.byPath.get(path) ?? pageTrails.get(path);
-      let bytes: Uint8Array;
+      // Until the stores take an AsyncIterable of upserts, the records are gathered here; then
+      // `upserts: records` streams them with memory bounded by the batches in flight.
+      const upserts: PageRecord[] = [];
+      for await (const record of records) upserts.push(record);
       try {
-        bytes = await readFile(join(docSet.folder, ...path.split('/')));
+        await engine.applyDocSetChanges(
+          { docSet, upserts, removals, basedOn: indexed.revision },
+          {
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+            onProgress: (p) =>
+              options.onProgress?.({
+                done: p.done,
+                total: p.total,
+                changed: tally.changed + removals.length,
+                phase: 'write',
+              }),
+          },
+        );
       } catch (error) {
-        warn(path, `cannot read the file: ${(error as Error).message}`);
-        done++;
+        if ((error as Error).name === 'IndexConflictError' && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+      return {
+        pages: indexed.hashes.size - removals.length + tally.added,
+        changed: tally.changed,
+        removed: removals.length,
+        ms: Math.round(performance.now() - started),
+        warnings,
+      };
+    }
+  } finally {
+    await (pool as ExtractPool | null)?.close();
+  }
+}
+
+/** Counts kept by {@link readChangedPages} as it goes. */
+interface ReadTally {
+  /** Pages read (changed or not, readable or not). */
+  done: number;
+  /** Records produced (new or changed pages). */
+  changed: number;
+  /** Records of pages the index does not have yet. */
+  added: number;
+}
+
+interface ReadInput {
+  docSet: DocSetDescriptor;
+  paths: readonly string[];
+  /** Content hashes of the pages in the index. */
+  hashes: ReadonlyMap<string, string>;
+  breadcrumbOf(path: string): string[] | undefined;
+  /** The doc set's extraction-rules key (part of every page hash). */
+  rules: string;
+  /** Extracts a batch, in a parse worker or in this thread. */
+  extract(batch: ExtractBatch): Promise<ExtractOutcome[]>;
+  /** Batches sent and not yet consumed, at most. */
+  maxAhead: number;
+  warn(path: string, message: string): void;
+  tally: ReadTally;
+  signal?: AbortSignal;
+  /** Called after every page read. */
+  onRead(): void;
+}
+
+/**
+ * The records of the new and changed pages of a doc set, in path order, produced as they are
+ * parsed: files are read and hashed here, changed ones are extracted in batches (in parse
+ * workers when there are any), and at most {@link BATCHES_AHEAD} batches per thread are read
+ * ahead of the consumer, so memory is bounded by the batches, not the doc set. A page that
+ * cannot be read or extracted is reported through `warn` and left out.
+ */
+async function* readChangedPages(input: ReadInput): AsyncGenerator<PageRecord> {
+  const { docSet, tally } = input;
+  const ahead: Array<Promise<PageRecord[]>> = [];
+  let tasks: Array<ExtractTask & { hash: string }> = [];
+  let bytes = 0;
+  // Set when the consumer stops or the run fails: batches still out are then dropped quietly.
+  let stopped = false;
+
+  const extractOne = async (batch: ExtractBatch): Promise<ExtractOutcome[]> => {
+    try {
+      return await input.extract(batch);
+    } catch (error) {
+      if (stopped) return [];
+      const message = (error as Error).message;
+      if (batch.tasks.length === 1) return [{ path: batch.tasks[0]?.path ?? '', error: message }];
+      // A worker died on the batch: each page is tried alone, so only the culprit is skipped.
+      const alone = await Promise.all(
+        batch.tasks.map((task) => extractOne({ ...batch, tasks: [task] })),
+      );
+      return alone.flat();
+    }
+  };
+
+  const send = () => {
+    const sent = tasks;
+    tasks = [];
+    bytes = 0;
+    const hashes = new Map(sent.map((task) => [task.path, task.hash]));
+    const batch: ExtractBatch = {
+      tasks: sent.map(({ hash: _hash, ...task }) => task),
+      ...(docSet.extract === undefined ? {} : { rules: docSet.extract }),
+    };
+    ahead.push(
+      extractOne(batch).then((outcomes) => {
+        const records: PageRecord[] = [];
+        if (stopped) return records;
+        for (const outcome of outcomes) {
+          const path = outcome.path;
+          if ('error' in outcome) {
+            input.warn(path, `cannot extract the page: ${outcome.error}`);
+          } else {
+            const page = outcome.page;
+            for (const message of page.warnings) input.warn(path, message);
+            records.push({
+              path,
+              title: page.title,
+              breadcrumb: page.breadcrumb,
+              hash: hashes.get(path) ?? '',
+              sections: page.indexable ? page.sections : [],
+            });
+            tally.changed++;
+            if (!input.hashes.has(path)) tally.added++;
+          }
+          tally.done++;
+          input.onRead();
+        }
+        return records;
+      }),
+    );
+  };
+
+  try {
+    for (const path of input.paths) {
+      if (input.signal?.aborted) throw new IndexAbortError('indexing aborted');
+      const breadcrumb = input.breadcrumbOf(path);
+      let content: Uint8Array;
+      try {
+        content = await readFile(join(docSet.folder, ...path.split('/')));
+      } catch (error) {
+        input.warn(path, `cannot read the file: ${(error as Error).message}`);
+        tally.done++;
         continue;
       }
-      const hash = pageHash(bytes, breadcrumb, rules);
-      if (indexed.hashes.get(path) !== hash) {
-        try {
-          const page = extractSections(bytes, {
-            path,
-            ...(breadcrumb === undefined ? {} : { breadcrumb }),
-            ...(docSet.extract === undefined ? {} : { rules: docSet.extract }),
-          });
-          for (const message of page.warnings) warn(path, message);
-          upserts.push({
-            path,
-            title: page.title,
-            breadcrumb: page.breadcrumb,
-            hash,
-            sections: page.indexable ? page.sections : [],
-          });
-        } catch (error) {
-          warn(path, `cannot extract the page: ${(error as Error).message}`);
-        }
+      const hash = pageHash(content, breadcrumb, input.rules);
+      if (input.hashes.get(path) === hash) {
+        tally.done++;
+        input.onRead();
+        continue;
       }
-      done++;
-      report();
+      tasks.push({
+        path,
+        bytes: content,
+        hash,
+        ...(breadcrumb === undefined ? {} : { breadcrumb }),
+      });
+      bytes += content.byteLength;
+      if (tasks.length >= BATCH_PAGES || bytes >= BATCH_BYTES) send();
+      while (ahead.length >= input.maxAhead) yield* await (ahead.shift() as Promise<PageRecord[]>);
     }
-    try {
-      await engine.applyDocSetChanges(
-        { docSet, upserts, removals, basedOn: indexed.revision },
-        {
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-          onProgress: (p) =>
-            options.onProgress?.({
-              done: p.done,
-              total: p.total,
-              changed: upserts.length + removals.length,
-              phase: 'write',
-            }),
-        },
-      );
-    } catch (error) {
-      if ((error as Error).name === 'IndexConflictError' && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
-    const pagesNow =
-      indexed.hashes.size -
-      removals.length +
-      upserts.filter((p) => !indexed.hashes.has(p.path)).length;
-    return {
-      pages: pagesNow,
-      changed: upserts.length,
-      removed: removals.length,
-      ms: Math.round(performance.now() - started),
-      warnings,
-    };
+    if (tasks.length > 0) send();
+    while (ahead.length > 0) yield* await (ahead.shift() as Promise<PageRecord[]>);
+  } finally {
+    stopped = true;
   }
 }
 

@@ -1,0 +1,119 @@
+import { createRequire } from 'node:module';
+import { extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ExtractBatch, ExtractOutcome } from './extractTask';
+
+/**
+ * Young generation of a parse worker. Parsing allocates a DOM per page that dies right after,
+ * so a larger nursery than V8's default saves most of the garbage-collection time.
+ */
+const WORKER_YOUNG_GENERATION_MB = 64;
+
+const extension = extname(fileURLToPath(import.meta.url));
+/** The module parse workers run (`extractWorker`). */
+export const EXTRACT_WORKER_FILE = new URL(`./extractWorker${extension}`, import.meta.url);
+
+/**
+ * The code a parse worker starts with. Run from TypeScript sources (tests, `node --import tsx`),
+ * the worker registers tsx's loader first: tsx registers itself in the main thread only.
+ */
+function workerSource(file: URL): string {
+  const entry = JSON.stringify(file.href);
+  if (!file.pathname.endsWith('.ts')) return `import(${entry});`;
+  // The ESM build of tsx's API (require.resolve finds its CommonJS twin).
+  const api = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const loader = JSON.stringify(pathToFileURL(api).href);
+  return `import(${loader}).then((tsx) => { tsx.register(); return import(${entry}); });`;
+}
+
+interface Job {
+  batch: ExtractBatch;
+  resolve(outcomes: ExtractOutcome[]): void;
+  reject(error: Error): void;
+}
+
+interface Lane {
+  worker: Worker;
+  /** The batch the worker is extracting; one at a time, so a death is blamed on that batch. */
+  job: Job | null;
+}
+
+/**
+ * Parse worker threads for the indexer: batches of pages wait in a queue and go, one at a time,
+ * to a free worker, and come back as extracted pages. Workers start with the first batch. A
+ * worker that dies fails only the batch it was extracting and is replaced for the next one.
+ * Idle workers do not keep the process alive; {@link close} stops them.
+ */
+export class ExtractPool {
+  private readonly lanes: Array<Lane | null>;
+  private readonly queue: Job[] = [];
+  private closed = false;
+
+  constructor(
+    threads: number,
+    private readonly workerFile: URL = EXTRACT_WORKER_FILE,
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, threads) }, () => null);
+  }
+
+  /** Extracts a batch in a worker; rejects when the worker dies while extracting it. */
+  run(batch: ExtractBatch): Promise<ExtractOutcome[]> {
+    if (this.closed) return Promise.reject(new Error('the parse workers are stopped'));
+    return new Promise<ExtractOutcome[]>((resolve, reject) => {
+      this.queue.push({ batch, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Stops every worker; batches waiting or running are rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const stopped = new Error('the parse workers are stopped');
+    for (const job of this.queue.splice(0)) job.reject(stopped);
+    const workers = this.lanes.flatMap((lane) => (lane === null ? [] : [lane.worker]));
+    this.lanes.fill(null);
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  private dispatch(): void {
+    for (let index = 0; index < this.lanes.length && this.queue.length > 0; index++) {
+      const lane = this.lanes[index] ?? this.spawn(index);
+      if (lane.job !== null) continue;
+      const job = this.queue.shift() as Job;
+      lane.job = job;
+      lane.worker.ref();
+      lane.worker.postMessage(job.batch);
+    }
+  }
+
+  private spawn(index: number): Lane {
+    const worker = new Worker(workerSource(this.workerFile), {
+      eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
+    const lane: Lane = { worker, job: null };
+    this.lanes[index] = lane;
+    worker.on('message', (outcomes: ExtractOutcome[]) => {
+      const job = lane.job;
+      lane.job = null;
+      worker.unref();
+      job?.resolve(outcomes);
+      this.dispatch();
+    });
+    const fail = (error: Error) => {
+      if (this.lanes[index] !== lane) return;
+      this.lanes[index] = null;
+      const job = lane.job;
+      lane.job = null;
+      void worker.terminate();
+      job?.reject(error);
+      if (!this.closed) this.dispatch();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the parse worker stopped (exit code ${code})`)));
+    return lane;
+  }
+}

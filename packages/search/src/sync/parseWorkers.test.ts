@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../../test/fixtures';
+import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
+import type { PageRecord } from '../core/analysePage';
+import { createSearchEngine } from '../createSearchEngine';
+import type { DocSetChange, DocSetDescriptor, SearchEngine } from '../SearchEngine';
+import { listDocSetPages } from './listDocSetPages';
+import { syncDocSet, type SyncProgress } from './syncDocSet';
+
+let work: string;
+const engines: SearchEngine[] = [];
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'search-workers-'));
+});
+
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function descriptor(folder: string): DocSetDescriptor {
+  return {
+    id: 'mixed',
+    title: 'Mixed',
+    product: 'Fixture',
+    version: '1.0',
+    docType: 'User Guide',
+    urlPrefix: '/docs/mixed',
+    folder,
+  };
+}
+
+/** A real SQLite engine whose writes are also kept, to compare what two runs wrote. */
+async function recordingEngine(name: string) {
+  const engine = await createSearchEngine({ engine: 'sqlite', dataDir: join(work, name) });
+  engines.push(engine);
+  const written: PageRecord[] = [];
+  const apply = engine.applyDocSetChanges.bind(engine);
+  engine.applyDocSetChanges = async (change: DocSetChange, options) => {
+    const upserts: PageRecord[] = [];
+    for await (const record of change.upserts) upserts.push(record);
+    written.push(...upserts);
+    return apply({ ...change, upserts }, options);
+  };
+  return { engine, written };
+}
+
+/** Flare, Sphinx, DocBook and generic pages and a malformed one, twice over (several batches). */
+function mixedDocSet(): string {
+  const folder = join(work, 'mixed');
+  for (const copy of ['one', 'two']) {
+    for (const generator of [
+      'flare',
+      'flare12',
+      'sphinx',
+      'sphinx-site',
+      'docbook-site',
+      'generic',
+    ]) {
+      cpSync(join(FIXTURES, generator), join(folder, copy, generator), { recursive: true });
+    }
+    writeFileSync(join(folder, copy, 'broken.htm'), BROKEN_PAGE);
+  }
+  return folder;
+}
+
+const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+
+describe('syncDocSet with parse workers', () => {
+  it('writes the same records, warnings and counts as parsing in the calling thread', async () => {
+    const folder = mixedDocSet();
+    const pages = await listDocSetPages(folder);
+    expect(pages.length).toBeGreaterThan(32);
+    const inThread = await recordingEngine('in-thread');
+    const workers = await recordingEngine('workers');
+    const progress: SyncProgress[] = [];
+    const one = await syncDocSet(inThread.engine, descriptor(folder), { threads: 0 });
+    const two = await syncDocSet(workers.engine, descriptor(folder), {
+      threads: 2,
+      onProgress: (p) => progress.push(p),
+    });
+
+    expect(inThread.written.length).toBe(pages.length);
+    expect(workers.written).toEqual(inThread.written);
+    expect(workers.written.some((r) => r.sections.length > 2)).toBe(true);
+    expect({ ...two, ms: 0 }).toEqual({ ...one, ms: 0, warnings: two.warnings });
+    expect([...two.warnings].sort(byPath)).toEqual([...one.warnings].sort(byPath));
+    expect(two.warnings.filter((w) => w.message.startsWith('malformed HTML'))).toHaveLength(2);
+    expect(progress.filter((p) => p.phase === 'read').at(-1)).toEqual({
+      done: pages.length,
+      total: pages.length,
+      changed: pages.length,
+      phase: 'read',
+    });
+  }, 60_000);
+
+  it('skips a page whose worker dies with a warning, and indexes every other page', async () => {
+    const folder = mixedDocSet();
+    writeFileSync(join(folder, 'one', 'crash.htm'), '<h1>Crash</h1><p>never indexed</p>');
+    const { engine, written } = await recordingEngine('crashing');
+    const pages = await listDocSetPages(folder);
+
+    const result = await syncDocSet(engine, descriptor(folder), {
+      threads: 2,
+      workerFile: new URL('../../test/crashingExtractWorker.ts', import.meta.url),
+    });
+
+    const failed = result.warnings.filter((w) => w.message.startsWith('cannot extract the page'));
+    expect(failed).toEqual([
+      {
+        path: '/one/crash.htm',
+        message: 'cannot extract the page: the parse worker stopped (exit code 3)',
+      },
+    ]);
+    expect(written.map((r) => r.path)).toEqual(pages.filter((p) => p !== '/one/crash.htm'));
+    expect(result).toMatchObject({ pages: pages.length - 1, changed: pages.length - 1 });
+    const hits = await engine.search(
+      {
+        q: 'administrators',
+        product: [],
+        version: [],
+        docType: [],
+        page: 1,
+        pageSize: 10,
+        explain: false,
+      },
+      { docSetIds: ['mixed'] },
+    );
+    expect(hits.hits.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('works in a process started with node --import tsx, as the server and the bench start', async () => {
+    const folder = mixedDocSet();
+    const { engine } = await recordingEngine('in-thread');
+    const expected = await syncDocSet(engine, descriptor(folder), { threads: 0 });
+    const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', join('test', 'parseWorkersChild.ts'), join(work, 'child'), folder],
+      { cwd: packageRoot },
+    );
+    const result = JSON.parse(stdout) as typeof expected;
+    expect(result.pages).toBe(expected.pages);
+    expect(result.changed).toBe(expected.changed);
+    expect([...result.warnings].sort(byPath)).toEqual([...expected.warnings].sort(byPath));
+  }, 60_000);
+});
