@@ -206,10 +206,18 @@ export async function buildApp(
       await portal.register(searchClientRoutes, {
         distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
       });
+      await portal.register(linkReportRoutes, {
+        library: docSets,
+        basePath: base,
+        productName: config.brand.productName,
+      });
       await portal.register(contentRoutes, {
         config,
         library: docSets,
         accelRedirectPrefix: config.serving.accelRedirectPrefix,
+        searchEngine: engine,
+        errorPage: errorPageSite,
+        onSuggestionError: (error) => app.log.warn({ err: error }, 'removed page: search failed'),
       });
     },
     { prefix: base },

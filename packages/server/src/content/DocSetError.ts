@@ -9,6 +9,7 @@ export type DocSetErrorCode =
   | 'lock_lost'
   | 'no_previous_release'
   | 'prepare_failed'
+  | 'broken_links'
   | 'aborted';
 
 /**
@@ -20,6 +21,8 @@ export class DocSetError extends Error {
     /** Stable reason code. */
     readonly code: DocSetErrorCode,
     message: string,
+    /** What the person running the publish needs to fix it (the link report of a refused publish). */
+    readonly details?: { report?: import('./linkIntegrity').LinkReport },
   ) {
     super(message);
     this.name = 'DocSetError';
