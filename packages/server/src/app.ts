@@ -8,6 +8,7 @@ import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
 import { checkSharedDataFolder } from './cluster/sharedDataFolder';
+import { linkReportRoutes } from './content/linkReportRoutes';
 import { askToSignIn, contentRoutes } from './content/contentRoutes';
 import { DocSetPublisher } from './content/DocSetPublisher';
 import { ServedReleases } from './content/ServedReleases';
