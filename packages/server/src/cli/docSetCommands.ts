@@ -46,7 +46,8 @@ export function brokenLinkLines(report: LinkReport, onlyNew: boolean): string[] 
   const lines = listed
     .slice(0, PRINTED_BROKEN)
     .map((b) => `  ${b.page}: ${b.href} (${b.reason.replace(/_/g, ' ')})${b.new ? ' [new]' : ''}`);
-  if (listed.length > PRINTED_BROKEN) lines.push(`  ... and ${listed.length - PRINTED_BROKEN} more`);
+  if (listed.length > PRINTED_BROKEN)
+    lines.push(`  ... and ${listed.length - PRINTED_BROKEN} more`);
   return lines;
 }
 
@@ -94,7 +95,9 @@ export const publishCommand: CliCommand = {
       progress.clear();
     }
     out(publishSummary(docSetId, result, performance.now() - started));
-    out(`${linkSummary(result.linkReport, result.redirectCount, result.removedCount)} Report: ${result.linkReportFile}`);
+    out(
+      `${linkSummary(result.linkReport, result.redirectCount, result.removedCount)} Report: ${result.linkReportFile}`,
+    );
     for (const line of brokenLinkLines(result.linkReport, false)) out(line);
     out(`Now serving ${result.releaseDir}`);
     if (result.pruned.length > 0) out(`Deleted old releases: ${result.pruned.join(', ')}`);

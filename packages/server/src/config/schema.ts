@@ -63,19 +63,25 @@ function docSetPathSchema(fragment: boolean) {
     .string()
     .min(1)
     .max(1024)
-    .refine((value) => {
-      const hash = value.indexOf('#');
-      if (hash >= 0 && (!fragment || !/^[A-Za-z0-9._:-]+$/.test(value.slice(hash + 1)))) return false;
-      const pathPart = hash >= 0 ? value.slice(0, hash) : value;
-      return (
-        pathPart.length > 0 &&
-        // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-        !/[\\?%\u0000-\u001f\u007f]/.test(pathPart) &&
-        pathPart
-          .split('/')
-          .every((segment) => segment !== '' && !segment.startsWith('.') && !segment.includes(':'))
-      );
-    }, `must be a path inside the doc set like Content/Page.htm (no leading slash, dot segments, scheme or query${fragment ? '; a #fragment of letters, digits, ._:- may follow' : ''})`);
+    .refine(
+      (value) => {
+        const hash = value.indexOf('#');
+        if (hash >= 0 && (!fragment || !/^[A-Za-z0-9._:-]+$/.test(value.slice(hash + 1))))
+          return false;
+        const pathPart = hash >= 0 ? value.slice(0, hash) : value;
+        return (
+          pathPart.length > 0 &&
+          // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+          !/[\\?%\u0000-\u001f\u007f]/.test(pathPart) &&
+          pathPart
+            .split('/')
+            .every(
+              (segment) => segment !== '' && !segment.startsWith('.') && !segment.includes(':'),
+            )
+        );
+      },
+      `must be a path inside the doc set like Content/Page.htm (no leading slash, dot segments, scheme or query${fragment ? '; a #fragment of letters, digits, ._:- may follow' : ''})`,
+    );
 }
 
 /** A published documentation set mounted under the base path. */
@@ -289,7 +295,9 @@ function checkDocSets(docSets: DocSetConfig[], report: ReportIssue): void {
       }
     }
     mounts.push(docSet.mount);
-    checkRedirects(docSet, (path, message) => report(['docSets', i, 'redirects', ...path], message));
+    checkRedirects(docSet, (path, message) =>
+      report(['docSets', i, 'redirects', ...path], message),
+    );
   });
 }
 

@@ -1,3 +1,5 @@
+import type { LinkReport } from './linkIntegrity';
+
 /** Why a doc-set operation (publish, rollback, list) was refused or failed. */
 export type DocSetErrorCode =
   | 'unknown_doc_set'
@@ -22,7 +24,7 @@ export class DocSetError extends Error {
     readonly code: DocSetErrorCode,
     message: string,
     /** What the person running the publish needs to fix it (the link report of a refused publish). */
-    readonly details?: { report?: import('./linkIntegrity').LinkReport },
+    readonly details?: { report?: LinkReport },
   ) {
     super(message);
     this.name = 'DocSetError';

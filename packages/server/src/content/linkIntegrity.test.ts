@@ -87,7 +87,9 @@ describe('release 2: pages moved, a heading renamed, a page removed', () => {
   it('answers 301 from a page moved with the same title (new content) and keeps the query', async () => {
     const answer = await employee.request(`${GUIDE}/Content/Install.htm?Highlight=agent`);
     expect(answer.status).toBe(301);
-    expect(answer.headers.get('location')).toBe(`${GUIDE}/Content/Setup/Install.htm?Highlight=agent`);
+    expect(answer.headers.get('location')).toBe(
+      `${GUIDE}/Content/Setup/Install.htm?Highlight=agent`,
+    );
   });
 
   it('keeps a renamed heading reachable: the old id sits right before the renamed heading', async () => {
@@ -157,7 +159,10 @@ describe('release 2: pages moved, a heading renamed, a page removed', () => {
   });
 
   it('refuses a --strict publish that adds a broken link and changes nothing', async () => {
-    const worse = { ...GUIDE_V2, 'Content/Tapes.htm': `${GUIDE_V2['Content/Tapes.htm']}<a href="Lost.htm">x</a>` };
+    const worse = {
+      ...GUIDE_V2,
+      'Content/Tapes.htm': `${GUIDE_V2['Content/Tapes.htm']}<a href="Lost.htm">x</a>`,
+    };
     const refused = await publisher
       .publish('guide', writeFolder(worse), { strict: true })
       .catch((error: unknown) => error);
@@ -177,7 +182,9 @@ describe('release 2: pages moved, a heading renamed, a page removed', () => {
   it('shows employees the last report of each doc set, and customers nothing', async () => {
     const json = await employee.request('/docs/analytics/links.json');
     expect(json.status).toBe(200);
-    const body = (await json.json()) as { docSets: Array<{ docSetId: string; report: LinkReport }> };
+    const body = (await json.json()) as {
+      docSets: Array<{ docSetId: string; report: LinkReport }>;
+    };
     const guide = body.docSets.find((d) => d.docSetId === 'guide');
     expect(guide?.report.release).toBe(2);
     expect(guide?.report.newCount).toBe(6);

@@ -200,8 +200,8 @@ export function findMoves(
 /**
  * The anchor aliases a page needs so that every id its previous version answered (headings and
  * older aliases) still lands on the right section: `old id -> new id`, for old ids the page no
- * longer has. A vanished heading is matched to a new heading with the same text, else the one at
- * the same position, else the most similar text.
+ * longer has. A vanished heading is matched to a new heading with the same text, else the one
+ * with the most similar words, else by order (see below).
  */
 export function anchorAliases(previous: PageFacts, next: PageFacts): Record<string, string> {
   const nextIds = new Set(next.ids);
@@ -220,11 +220,6 @@ export function anchorAliases(previous: PageFacts, next: PageFacts): Record<stri
   for (const { id, text } of vanished) {
     claim(id, freshHeadings.find(([, t]) => t.toLowerCase() === text.toLowerCase())?.[0]);
   }
-  for (const { id, position } of vanished) {
-    if (renamed.has(id)) continue;
-    const there = next.headings[position];
-    if (there && freshHeadings.includes(there)) claim(id, there[0]);
-  }
   for (const { id, text } of vanished) {
     if (renamed.has(id)) continue;
     let best: string | undefined;
@@ -239,6 +234,15 @@ export function anchorAliases(previous: PageFacts, next: PageFacts): Record<stri
     }
     claim(id, best);
   }
+  // Headings reworded beyond recognition: paired in document order when as many are left on each
+  // side, else only where the same position holds a new heading.
+  const leftOld = vanished.filter(({ id }) => !renamed.has(id));
+  const leftNew = freshHeadings.filter(([id]) => !used.has(id));
+  leftOld.forEach(({ id, position }, i) => {
+    if (leftOld.length === leftNew.length) return claim(id, leftNew[i]?.[0]);
+    const there = next.headings[position];
+    if (there && leftNew.includes(there)) claim(id, there[0]);
+  });
   const aliases: Record<string, string> = {};
   const resolve = (id: string) => (nextIds.has(id) ? id : renamed.get(id));
   for (const [old, target] of Object.entries(previous.aliases ?? {})) {
@@ -259,7 +263,9 @@ export function insertAliases(html: string, aliases: Record<string, string>): st
     byTarget.set(target, [...(byTarget.get(target) ?? []), old]);
   }
   const inserts: Array<{ at: number; text: string }> = [];
-  for (const match of html.matchAll(/<[a-zA-Z][a-zA-Z0-9]*\s[^>]*?\bid\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+  for (const match of html.matchAll(
+    /<[a-zA-Z][a-zA-Z0-9]*\s[^>]*?\bid\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+  )) {
     const id = decodeEntities(match[1] ?? match[2] ?? '');
     const olds = byTarget.get(id);
     if (!olds) continue;
@@ -320,10 +326,7 @@ export function planRedirects(input: RedirectPlanInput): ReleaseRedirects {
 }
 
 /** Where a link from a page leads, in portal terms. */
-function resolveLink(
-  href: string,
-  pageUrl: URL,
-): { pathname: string; fragment: string } | null {
+function resolveLink(href: string, pageUrl: URL): { pathname: string; fragment: string } | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return null;
   let url: URL;
   try {
@@ -390,7 +393,7 @@ export function checkLinks(input: LinkCheckInput): LinkReport {
           target.pathname === `${base}/${t.docSet.mount}` ||
           target.pathname.startsWith(`${base}/${t.docSet.mount}/`),
       );
-      let reason: BrokenLink['reason'] | null = null;
+      let reason: BrokenLink['reason'] | null;
       if (!into) {
         if (!relativeLink) continue;
         reason = 'outside_doc_sets';

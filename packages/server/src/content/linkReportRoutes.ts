@@ -73,7 +73,8 @@ const REASONS: Record<LinkReport['broken'][number]['reason'], string> = {
 
 function docSetSection(entry: DocSetLinkReport, basePath: string, mount: string): string {
   const title = `<h2>${escapeHtml(entry.title)}</h2>`;
-  if (entry.release === null) return `<section>${title}<p class="meta">Nothing published yet.</p></section>`;
+  if (entry.release === null)
+    return `<section>${title}<p class="meta">Nothing published yet.</p></section>`;
   const report = entry.report;
   if (!report) {
     return `<section>${title}<p class="meta">Release ${entry.release} was published before links were checked; the next publish writes a report.</p></section>`;

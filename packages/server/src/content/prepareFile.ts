@@ -122,7 +122,13 @@ export async function prepareFile(task: PrepareFileTask): Promise<PrepareFileRes
   if (compress) data ??= await readFile(task.file);
   const digest = data ? digestOf(data) : await digestOfFile(task.file);
   if (task.previous?.digest === digest && (await linkPrevious(task.file, task.previous))) {
-    return { size, digest, siblings: task.previous.siblings, linked: true, ...(facts && { facts }) };
+    return {
+      size,
+      digest,
+      siblings: task.previous.siblings,
+      linked: true,
+      ...(facts && { facts }),
+    };
   }
   const siblings: PrepareFileResult['siblings'] = {};
   if (!compress || !data) return { size, digest, siblings, linked: false, ...(facts && { facts }) };

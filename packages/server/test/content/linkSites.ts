@@ -17,7 +17,10 @@ function filler(word: string, count = 30): string {
   ).join('');
 }
 
-const archive = page('Archive old snapshots', '<p>Archiving moves old snapshots to cold storage.</p>');
+const archive = page(
+  'Archive old snapshots',
+  '<p>Archiving moves old snapshots to cold storage.</p>',
+);
 
 const backup = (first: [string, string], second = ['retention', 'Retention rules']) =>
   page(
@@ -73,7 +76,10 @@ export const GUIDE_V3: Record<string, string> = {
   ),
   'Content/Backup.htm': backup(['plan-backups', 'Plan backups']),
   'Content/Storage/Archive.htm': archive,
-  'Content/Archive.htm': page('Archive index', '<p>The archive index is back in version three.</p>'),
+  'Content/Archive.htm': page(
+    'Archive index',
+    '<p>The archive index is back in version three.</p>',
+  ),
   'Content/Start/Quick.htm': page('Quick start', '<p>Start here.</p>'),
   'Content/Tapes.htm': GUIDE_V1['Content/Tapes.htm'] as string,
 };
