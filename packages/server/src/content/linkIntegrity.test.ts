@@ -193,6 +193,10 @@ describe('release 2: pages moved, a heading renamed, a page removed', () => {
     expect(page.html).toContain('<td>Content/Nowhere.htm</td>');
     // A link's text is escaped, never markup.
     expect(page.html).toContain('<td>Content/&lt;b&gt;x.htm</td>');
+    const analytics = await navigate(employee, '/docs/analytics');
+    expect(analytics.html).toContain(
+      '<a href="/docs/analytics/links">Broken links at the last publish</a>',
+    );
     for (const url of ['/docs/analytics/links', '/docs/analytics/links.json']) {
       const refused = await customer.request(url, { headers: JSON_CALL });
       expect(refused.status).toBe(404);
