@@ -3,6 +3,7 @@ import { DocSetPublisher, parseConfig } from '@docs-portal/server';
 import { GUIDE_V1, GUIDE_V2, writeFolder } from '@docs-portal/server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility } from '../harness/axe';
 import { launchBrowser } from '../harness/browser';
 import { signInAs } from '../harness/signInAs';
 import { startPortalProcess, type PortalProcess } from '../harness/startPortalProcess';
@@ -123,7 +124,7 @@ describe('links across publishes in the browser', () => {
     await page.close();
   });
 
-  it('renders the removed page and the link report for people to look at', async () => {
+  it('renders the removed page and the link report without WCAG 2.1 AA violations, light and dark, wide and narrow', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
         const page = await removedPage();
@@ -133,15 +134,18 @@ describe('links across publishes in the browser', () => {
           path: path.join(SCREENSHOT_DIR, `links-removed-${scheme}-${width}.png`),
           fullPage: true,
         });
+        expect(await checkAccessibility(page)).toEqual([]);
         await page.goto(`${portal.origin}/docs/analytics/links`);
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
           'Broken links at the last publish',
         );
-        expect(await page.locator('table').innerText()).toContain('Content/Nowhere.htm');
+        const rows = page.locator('tr', { hasText: 'Content/Nowhere.htm' });
+        expect(await rows.innerText()).toContain('this release');
         await page.screenshot({
           path: path.join(SCREENSHOT_DIR, `links-report-${scheme}-${width}.png`),
           fullPage: true,
         });
+        expect(await checkAccessibility(page)).toEqual([]);
         await page.close();
       }
     }

@@ -190,9 +190,9 @@ describe('release 2: pages moved, a heading renamed, a page removed', () => {
     expect(guide?.report.newCount).toBe(6);
     const page = await navigate(employee, '/docs/analytics/links');
     expect(page.status).toBe(200);
-    expect(page.html).toContain('<td>Content/Nowhere.htm</td>');
+    expect(page.html).toContain('<td data-label="Link">Content/Nowhere.htm</td>');
     // A link's text is escaped, never markup.
-    expect(page.html).toContain('<td>Content/&lt;b&gt;x.htm</td>');
+    expect(page.html).toContain('<td data-label="Link">Content/&lt;b&gt;x.htm</td>');
     const analytics = await navigate(employee, '/docs/analytics');
     expect(analytics.html).toContain(
       '<a href="/docs/analytics/links">Broken links at the last publish</a>',

@@ -394,11 +394,11 @@ export function checkLinks(input: LinkCheckInput): LinkReport {
           target.pathname.startsWith(`${base}/${t.docSet.mount}/`),
       );
       let reason: BrokenLink['reason'] | null;
+      if (!into && !relativeLink) continue;
+      links += 1;
       if (!into) {
-        if (!relativeLink) continue;
         reason = 'outside_doc_sets';
       } else {
-        links += 1;
         reason = checkTarget(
           into,
           target.pathname.slice(`${base}/${into.docSet.mount}/`.length),

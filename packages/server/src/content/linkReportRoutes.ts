@@ -46,13 +46,18 @@ h1{margin:0 0 1rem;font-size:1.75rem}
 section{margin:1.5rem 0;padding:1rem 1.25rem;background:var(--color-surface);border:1px solid var(--color-line-strong);border-radius:8px}
 h2{margin:0 0 .25rem;font-size:1.25rem}
 .meta{margin:0 0 .75rem;color:var(--color-ink-muted)}
-.ok{font-weight:600}
+.count{font-weight:600}
 .table{overflow-x:auto}
 table{width:100%;border-collapse:collapse;font-size:.9375rem}
-th,td{padding:.375rem .5rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--color-line-strong);overflow-wrap:anywhere}
+th,td{padding:.375rem .5rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--color-line-strong);overflow-wrap:break-word}
 th{font-weight:600}
 .new{font-weight:700}
-@media (max-width:480px){main{padding:1.25rem 1rem 3rem}h1{font-size:1.5rem}}
+@media (max-width:640px){main{padding:1.25rem 1rem 3rem}h1{font-size:1.5rem}section{padding:.75rem 1rem}
+thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+tr{display:block;padding:.5rem 0;border-bottom:1px solid var(--color-line-strong)}
+td{display:block;padding:.125rem 0;border:0}
+td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--color-ink-muted)}
+td:empty{display:none}}
 `;
 
 /** Content-Security-Policy of the link report page: its own style, portal images, nothing else. */
@@ -79,14 +84,14 @@ function docSetSection(entry: DocSetLinkReport, basePath: string, mount: string)
   if (!report) {
     return `<section>${title}<p class="meta">Release ${entry.release} was published before links were checked; the next publish writes a report.</p></section>`;
   }
-  const meta = `<p class="meta">Release ${report.release}, checked ${escapeHtml(report.checkedAt.replace('T', ' ').slice(0, 16))} UTC: ${report.links} internal links on ${report.pages} pages, <span class="ok">${report.brokenCount} broken</span>${report.compared ? `, ${report.newCount} new in this release` : ''}.</p>`;
+  const meta = `<p class="meta">Release ${report.release}, checked ${escapeHtml(report.checkedAt.replace('T', ' ').slice(0, 16))} UTC: ${report.links} internal links on ${report.pages} pages, <span class="count">${report.brokenCount} broken</span>${report.compared ? `, ${report.newCount} new in this release` : ''}.</p>`;
   if (report.broken.length === 0) return `<section>${title}${meta}</section>`;
   const prefix = `${basePath}/${mount}`;
   const rows = report.broken
     .slice(0, PAGE_ROWS)
     .map(
       (b) =>
-        `<tr><td><a href="${escapeHtml(`${prefix}/${b.page.split('/').map(encodeURIComponent).join('/')}`)}">${escapeHtml(b.page)}</a></td><td>${escapeHtml(b.href)}</td><td>${REASONS[b.reason]}</td><td${b.new ? ' class="new">new' : '>'}</td></tr>`,
+        `<tr><td data-label="Page"><a href="${escapeHtml(`${prefix}/${b.page.split('/').map(encodeURIComponent).join('/')}`)}">${escapeHtml(b.page)}</a></td><td data-label="Link">${escapeHtml(b.href)}</td><td data-label="Problem">${REASONS[b.reason]}</td><td data-label="Since"${b.new ? ' class="new">this release' : '>earlier'}</td></tr>`,
     )
     .join('');
   const more =

@@ -217,7 +217,7 @@ describe('publish-docs --strict', () => {
     expect(first.code).toBe(EXIT_CODES.failed);
     const plain = await run(['publish', 'guide', writeFolder(GUIDE_V1)], env);
     expect(plain.code).toBe(EXIT_CODES.ok);
-    expect(plain.out[1]).toMatch(/^Links: 3 internal links on 7 pages checked, 2 broken;/);
+    expect(plain.out[1]).toMatch(/^Links: 4 internal links on 7 pages checked, 2 broken;/);
     // No doc set is mounted at ../Api in this config.
     expect(plain.out.slice(2, 4)).toEqual([
       '  Default.htm: Content/Missing.htm (missing page) [new]',
