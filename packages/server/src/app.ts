@@ -8,6 +8,7 @@ import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
 import { checkSharedDataFolder } from './cluster/sharedDataFolder';
+import { linkReportRoutes } from './content/linkReportRoutes';
 import { askToSignIn, contentRoutes } from './content/contentRoutes';
 import { DocSetPublisher } from './content/DocSetPublisher';
 import { ServedReleases } from './content/ServedReleases';
@@ -206,10 +207,18 @@ export async function buildApp(
       await portal.register(searchClientRoutes, {
         distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
       });
+      await portal.register(linkReportRoutes, {
+        library: docSets,
+        basePath: base,
+        productName: config.brand.productName,
+      });
       await portal.register(contentRoutes, {
         config,
         library: docSets,
         accelRedirectPrefix: config.serving.accelRedirectPrefix,
+        searchEngine: engine,
+        errorPage: errorPageSite,
+        onSuggestionError: (error) => app.log.warn({ err: error }, 'removed page: search failed'),
       });
     },
     { prefix: base },

@@ -8,3 +8,4 @@ export {
   type PublishResult,
 } from './content/DocSetPublisher';
 export type { PublishProgress } from './content/PublishBudget';
+export { pageFactsOf } from './content/pageFacts';

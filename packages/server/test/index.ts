@@ -19,3 +19,5 @@ export {
   viaPort,
   type TestDatabase,
 } from './services/testServers';
+export { writeFolder } from './content/docSetFolders';
+export { API_V1, GUIDE_V1, GUIDE_V2, GUIDE_V3 } from './content/linkSites';

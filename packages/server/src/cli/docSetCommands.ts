@@ -1,4 +1,6 @@
+import { DocSetError } from '../content/DocSetError';
 import { DocSetPublisher, type PublishResult } from '../content/DocSetPublisher';
+import type { LinkReport } from '../content/linkIntegrity';
 import type { PublishProgress } from '../content/PublishBudget';
 import { type CliCommand, EXIT_CODES, UsageError } from './CliCommand';
 import { ProgressLine, rateAndEta } from './ProgressLine';
@@ -29,14 +31,37 @@ export function publishSummary(docSetId: string, result: PublishResult, elapsedM
   return `Published ${docSetId} release ${result.release}: ${result.fileCount} files, ${formatBytes(result.totalBytes)}, ${result.compressedCount} precompressed (gzip, brotli), ${result.linkedCount} unchanged (linked) in ${seconds.toFixed(1)} s (${Math.round(result.fileCount / seconds)} files/s, ${formatBytes(result.totalBytes / seconds)}/s).`;
 }
 
-/** `publish <docSetId> <folder|archive> [--dereference]`: a new release, served at once. */
+/** The line that sums a link check up. */
+export function linkSummary(report: LinkReport, redirects: number, removed: number): string {
+  const known = report.compared ? ` (${report.newCount} new)` : '';
+  return `Links: ${report.links} internal links on ${report.pages} pages checked, ${report.brokenCount} broken${known}; ${redirects} old paths redirect, ${removed} removed pages answer "removed".`;
+}
+
+/** Broken links printed on the terminal at most; the report file has them all. */
+const PRINTED_BROKEN = 20;
+
+/** One line per broken link (new ones only when `onlyNew`), at most {@link PRINTED_BROKEN}. */
+export function brokenLinkLines(report: LinkReport, onlyNew: boolean): string[] {
+  const listed = report.broken.filter((b) => !onlyNew || b.new);
+  const lines = listed
+    .slice(0, PRINTED_BROKEN)
+    .map((b) => `  ${b.page}: ${b.href} (${b.reason.replace(/_/g, ' ')})${b.new ? ' [new]' : ''}`);
+  if (listed.length > PRINTED_BROKEN)
+    lines.push(`  ... and ${listed.length - PRINTED_BROKEN} more`);
+  return lines;
+}
+
+const PUBLISH_FLAGS = new Set(['--dereference', '--strict']);
+
+/** `publish <docSetId> <folder|archive> [--dereference] [--strict]`: a new release, served at once. */
 export const publishCommand: CliCommand = {
-  args: '<docSetId> <folder|archive.tar.gz|archive.tgz|archive.zip> [--dereference]',
+  args: '<docSetId> <folder|archive.tar.gz|archive.tgz|archive.zip> [--dereference] [--strict]',
   summary:
-    'publish a folder or archive as the next release of a doc set (atomic; the previous release is kept for rollback; --dereference copies what links pointing outside the folder lead to)',
-  async run(args, { config, out, signal, status }) {
+    'publish a folder or archive as the next release of a doc set (atomic; the previous release is kept for rollback; --dereference copies what links pointing outside the folder lead to; --strict refuses a release that adds broken links)',
+  async run(args, { config, out, err, signal, status }) {
     const dereference = args.includes('--dereference');
-    const [docSetId, source, ...rest] = args.filter((a) => a !== '--dereference');
+    const strict = args.includes('--strict');
+    const [docSetId, source, ...rest] = args.filter((a) => !PUBLISH_FLAGS.has(a));
     if (
       !docSetId ||
       !source ||
@@ -52,13 +77,28 @@ export const publishCommand: CliCommand = {
       result = await new DocSetPublisher(config).publish(docSetId, source, {
         signal,
         dereference,
+        strict,
         onProgress: (p) =>
           progress.update(p.phase, (elapsed) => publishStatus(p, elapsed), p.files === p.total),
       });
+    } catch (error) {
+      const report = error instanceof DocSetError ? error.details?.report : undefined;
+      if (report) {
+        progress.clear();
+        err(
+          `Links: ${report.brokenCount} broken, ${report.newCount} of them new. New broken links:`,
+        );
+        for (const line of brokenLinkLines(report, true)) err(line);
+      }
+      throw error;
     } finally {
       progress.clear();
     }
     out(publishSummary(docSetId, result, performance.now() - started));
+    out(
+      `${linkSummary(result.linkReport, result.redirectCount, result.removedCount)} Report: ${result.linkReportFile}`,
+    );
+    for (const line of brokenLinkLines(result.linkReport, false)) out(line);
     out(`Now serving ${result.releaseDir}`);
     if (result.pruned.length > 0) out(`Deleted old releases: ${result.pruned.join(', ')}`);
     return EXIT_CODES.ok;

@@ -47,8 +47,11 @@ describe('publish-docs progress', () => {
     expect(result.code).toBe(EXIT_CODES.ok);
     expect(result.err).toEqual([]);
     expect(result.out[0]).toMatch(SUMMARY);
-    expect(result.out[1]).toMatch(/^Now serving \//);
-    expect(result.out).toHaveLength(2);
+    expect(result.out[1]).toMatch(
+      /^Links: 0 internal links on 4 pages checked, 0 broken; 0 old paths redirect, 0 removed pages answer "removed"\. Report: \/.*\/releases\/1\/\.link-report\.json$/,
+    );
+    expect(result.out[2]).toMatch(/^Now serving \//);
+    expect(result.out).toHaveLength(3);
   });
 
   it('rewrites a status line with files, rate and ETA on a terminal, and clears it', async () => {

@@ -54,6 +54,36 @@ export const IdentityProviderSchema = z.strictObject({
 });
 export type IdentityProviderConfig = z.infer<typeof IdentityProviderSchema>;
 
+/**
+ * A path inside a doc set as redirects name it: relative segments (no leading slash, no dot
+ * segments, no scheme, query or backslash), optionally with a `#fragment` when `fragment`.
+ */
+function docSetPathSchema(fragment: boolean) {
+  return z
+    .string()
+    .min(1)
+    .max(1024)
+    .refine(
+      (value) => {
+        const hash = value.indexOf('#');
+        if (hash >= 0 && (!fragment || !/^[A-Za-z0-9._:-]+$/.test(value.slice(hash + 1))))
+          return false;
+        const pathPart = hash >= 0 ? value.slice(0, hash) : value;
+        return (
+          pathPart.length > 0 &&
+          // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+          !/[\\?%\u0000-\u001f\u007f]/.test(pathPart) &&
+          pathPart
+            .split('/')
+            .every(
+              (segment) => segment !== '' && !segment.startsWith('.') && !segment.includes(':'),
+            )
+        );
+      },
+      `must be a path inside the doc set like Content/Page.htm (no leading slash, dot segments, scheme or query${fragment ? '; a #fragment of letters, digits, ._:- may follow' : ''})`,
+    );
+}
+
 /** A published documentation set mounted under the base path. */
 export const DocSetSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
@@ -78,6 +108,20 @@ export const DocSetSchema = z.strictObject({
   defaultPage: z.string().regex(pathSegment).optional(),
   /** CSS selectors over the built-in extraction rules (main, exclude, title, breadcrumb). */
   extract: ExtractSchema.optional(),
+  /**
+   * Redirects of this doc set's own paths, e.g. `{ from: Content/Old.htm, to: Content/New.htm#setup }`:
+   * a path the served release does not hold answers 301 to `to`. They win over the redirects
+   * publishing works out by itself.
+   */
+  redirects: z
+    .array(
+      z.strictObject({
+        from: docSetPathSchema(false),
+        to: docSetPathSchema(true),
+      }),
+    )
+    .max(10_000)
+    .default([]),
 });
 export type DocSetConfig = z.infer<typeof DocSetSchema>;
 
@@ -251,6 +295,30 @@ function checkDocSets(docSets: DocSetConfig[], report: ReportIssue): void {
       }
     }
     mounts.push(docSet.mount);
+    checkRedirects(docSet, (path, message) =>
+      report(['docSets', i, 'redirects', ...path], message),
+    );
+  });
+}
+
+/** Explicit redirects: each path redirected once, never to itself, and no chain that loops. */
+function checkRedirects(docSet: DocSetConfig, report: ReportIssue): void {
+  const targets = new Map<string, string>();
+  docSet.redirects.forEach(({ from, to }, j) => {
+    if (targets.has(from)) report([j, 'from'], `"${from}" is redirected twice`);
+    targets.set(from, to.split('#')[0] as string);
+  });
+  docSet.redirects.forEach(({ from }, j) => {
+    const seen = new Set<string>([from]);
+    let at = targets.get(from);
+    while (at !== undefined) {
+      if (seen.has(at)) {
+        report([j, 'to'], `redirects from "${from}" loop back to "${at}"`);
+        return;
+      }
+      seen.add(at);
+      at = targets.get(at);
+    }
   });
 }
 

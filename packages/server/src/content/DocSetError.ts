@@ -1,3 +1,5 @@
+import type { LinkReport } from './linkIntegrity';
+
 /** Why a doc-set operation (publish, rollback, list) was refused or failed. */
 export type DocSetErrorCode =
   | 'unknown_doc_set'
@@ -9,6 +11,7 @@ export type DocSetErrorCode =
   | 'lock_lost'
   | 'no_previous_release'
   | 'prepare_failed'
+  | 'broken_links'
   | 'aborted';
 
 /**
@@ -20,6 +23,8 @@ export class DocSetError extends Error {
     /** Stable reason code. */
     readonly code: DocSetErrorCode,
     message: string,
+    /** What the person running the publish needs to fix it (the link report of a refused publish). */
+    readonly details?: { report?: LinkReport },
   ) {
     super(message);
     this.name = 'DocSetError';

@@ -85,6 +85,9 @@ describe('publishing a folder', () => {
     const { library, store } = setup(folder);
     await library.publish('guide', folder);
     expect(readdirSync(path.join(store, 'releases/1')).sort()).toEqual([
+      '.link-report.json',
+      '.pages.json',
+      '.redirects.json',
       '.release.json',
       'a.htm',
       'b.htm',

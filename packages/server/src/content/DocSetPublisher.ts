@@ -1,10 +1,26 @@
 import { existsSync } from 'node:fs';
-import { mkdir, realpath } from 'node:fs/promises';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import { DocSetError, unknownDocSet } from './DocSetError';
 import { type DocSetLogger, silentLogger } from './DocSetLogger';
-import { prepareRelease, type PreviousRelease } from './prepareRelease';
+import {
+  anchorAliases,
+  applyAliases,
+  checkLinks,
+  findMoves,
+  LINK_REPORT_FILE,
+  type LinkReport,
+  type LinkTarget,
+  planRedirects,
+  readPages,
+  readPreviousLinks,
+  readRedirects,
+  releaseFiles,
+  writeLinkFiles,
+} from './linkIntegrity';
+import type { PageFacts } from './pageFacts';
+import { prepareRelease, type PreparedRelease, type PreviousRelease } from './prepareRelease';
 import {
   DEFAULT_PUBLISH_LIMITS,
   PublishBudget,
@@ -14,7 +30,7 @@ import {
 import { createPublishLock } from './publishLock/createPublishLock';
 import { lockLost, type PublishLock } from './publishLock/PublishLock';
 import { ReleaseIndex } from './ReleaseIndex';
-import { ReleaseStore } from './ReleaseStore';
+import { MANIFEST_FILE, type ReleaseManifest, ReleaseStore } from './ReleaseStore';
 import { stageSource } from './stageSource';
 
 /** Options of a DocSetPublisher; every one has a default. */
@@ -49,6 +65,16 @@ export interface PublishResult {
   linkedCount: number;
   /** Older releases deleted by the retention rule. */
   pruned: number[];
+  /** The broken-link report written next to the release. */
+  linkReport: LinkReport;
+  /** Where it was written. */
+  linkReportFile: string;
+  /** Old paths that now answer 301 to a page of this release. */
+  redirectCount: number;
+  /** Old paths that now answer "removed". */
+  removedCount: number;
+  /** Milliseconds spent comparing with the previous release and checking links. */
+  linkCheckMs: number;
 }
 
 /** Options of one publish. */
@@ -61,6 +87,11 @@ export interface PublishOptions {
   dereference?: boolean;
   /** Wait for a publish of the same doc set by another process instead of failing `busy`. */
   waitForLock?: boolean;
+  /**
+   * Refuse the publish (DocSetError `broken_links`, nothing changed) when the new release has
+   * broken links the release served now did not have.
+   */
+  strict?: boolean;
 }
 
 /** One committed release as `list` shows it. */
@@ -270,6 +301,7 @@ export class DocSetPublisher {
         const built = path.join(work, 'release');
         const signal = options.signal ? AbortSignal.any([options.signal, lost]) : lost;
         let prepared;
+        let links;
         try {
           const budget = new PublishBudget(this.limits, signal, options.onProgress);
           await stageSource(sourcePath, work, built, budget, {
@@ -287,6 +319,14 @@ export class DocSetPublisher {
             budget,
             { basePath: this.basePath, previous: await this.previousRelease(store) },
           );
+          links = await this.linkIntegrity(docSetId, release, built, prepared, store);
+          if (options.strict && links.report.newCount > 0) {
+            throw new DocSetError(
+              'broken_links',
+              `Release ${release} of "${docSetId}" adds ${links.report.newCount} broken link(s); nothing was published (--strict).`,
+              { report: links.report },
+            );
+          }
           if (lost.aborted) throw lockLost(docSetId);
           budget.checkAborted();
           await store.commit(built, release);
@@ -302,10 +342,101 @@ export class DocSetPublisher {
         if (lost.aborted) throw lockLost(docSetId);
         await store.activate(release);
         const pruned = await store.prune(Math.max(1, this.options.keepReleases ?? 3));
-        return { docSetId, release, releaseDir: index.dir, ...prepared, pruned };
+        const { files: _files, pages: _pages, ...counts } = prepared;
+        return {
+          docSetId,
+          release,
+          releaseDir: index.dir,
+          ...counts,
+          pruned,
+          linkReport: links.report,
+          linkReportFile: path.join(index.dir, LINK_REPORT_FILE),
+          redirectCount: Object.keys(links.redirects.moved).length,
+          removedCount: Object.keys(links.redirects.removed).length,
+          linkCheckMs: links.ms,
+        };
       },
       { wait: options.waitForLock },
     );
+  }
+
+  /**
+   * Compares a prepared release with the one served now and checks its links: works out moved
+   * and removed pages (the redirect map, carried over from release to release), adds anchor
+   * aliases to pages whose headings were renamed, and writes the page facts, the redirect map and
+   * the broken-link report into the staged release.
+   */
+  private async linkIntegrity(
+    docSetId: string,
+    release: number,
+    built: string,
+    prepared: PreparedRelease,
+    store: ReleaseStore,
+  ) {
+    const started = performance.now();
+    const current = await store.currentRelease();
+    const previousDir = current === null ? null : store.releaseDir(current);
+    const previous =
+      current === null || previousDir === null
+        ? null
+        : await readPreviousLinks(previousDir, current);
+    const previousDigests =
+      current === null ? {} : ((await store.readManifest(current))?.digests ?? {});
+    const nextDigests = (
+      JSON.parse(await readFile(path.join(built, MANIFEST_FILE), 'utf8')) as ReleaseManifest
+    ).digests;
+    const files = new Set(prepared.files);
+    const pages = prepared.pages;
+    const moves = previous
+      ? findMoves(previous.pages, previousDigests, pages, nextDigests)
+      : new Map<string, string>();
+    const aliasesByPage = new Map<string, Record<string, string>>();
+    if (previous) {
+      const sources = new Map<string, string>();
+      for (const page of Object.keys(previous.pages)) if (page in pages) sources.set(page, page);
+      for (const [from, to] of moves) sources.set(to, from);
+      for (const [page, from] of sources) {
+        const aliases = anchorAliases(previous.pages[from] as PageFacts, pages[page] as PageFacts);
+        if (Object.keys(aliases).length === 0) continue;
+        aliasesByPage.set(page, aliases);
+        (pages[page] as PageFacts).aliases = aliases;
+      }
+    }
+    await applyAliases(built, aliasesByPage);
+    const redirects = planRedirects({ release, files, previous, moves });
+    const docSet = this.docSet(docSetId);
+    const others: LinkTarget[] = [];
+    for (const other of this.byId.values()) {
+      if (other.id === docSetId) continue;
+      const otherStore = this.storeOf(other.id);
+      const otherRelease = await otherStore.currentRelease();
+      if (otherRelease === null) {
+        others.push({ docSet: other, files: new Set(), pages: {}, moved: {} });
+        continue;
+      }
+      const dir = otherStore.releaseDir(otherRelease);
+      const otherFiles = await releaseFiles(dir).catch(() => []);
+      others.push({
+        docSet: other,
+        files: new Set(otherFiles),
+        pages: await readPages(dir, otherFiles),
+        moved: (await readRedirects(dir)).moved,
+      });
+    }
+    const explicit = new Map(
+      [...this.byId.values()].map((d) => [d.id, new Map(d.redirects.map((r) => [r.from, r.to]))]),
+    );
+    const report = checkLinks({
+      docSetId,
+      release,
+      basePath: this.basePath,
+      self: { docSet, files, pages, moved: redirects.moved },
+      others,
+      explicit,
+      previous: previous?.report ?? null,
+    });
+    await writeLinkFiles(built, pages, redirects, report);
+    return { report, redirects, ms: performance.now() - started };
   }
 
   /** The release served now with its digests, whose unchanged files the next one links. */

@@ -2,6 +2,7 @@ import type { Dirent, Stats } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOf, isCompressible } from './contentTypes';
+import { readRedirects, type ReleaseRedirects } from './linkIntegrity';
 import { MANIFEST_FILE, type ReleaseManifest } from './ReleaseStore';
 
 /** One stored representation of a file: the original or a precompressed sibling. */
@@ -49,6 +50,8 @@ export class ReleaseIndex {
     readonly dir: string,
     private readonly files: Map<string, DocFile>,
     private readonly folders: Set<string>,
+    /** Old paths this release answers for: moved (301) and removed pages, worked out at its publish. */
+    readonly redirects: ReleaseRedirects,
   ) {}
 
   /** How many servable files the release holds (precompressed siblings included). */
@@ -124,7 +127,7 @@ export class ReleaseIndex {
         varies: compressible,
       });
     }
-    return new ReleaseIndex(docSetId, release, root, files, folders);
+    return new ReleaseIndex(docSetId, release, root, files, folders, await readRedirects(root));
   }
 }
 

@@ -1,7 +1,18 @@
+import { safePortalPath } from '@docs-portal/contracts/safety';
+import type { SearchEngine } from '@docs-portal/search';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canRead } from '../access/canRead';
+import { searchAccess } from '../access/searchAccess';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
+import {
+  type ErrorPageSite,
+  type ErrorPageSuggestion,
+  isPageNavigation,
+  sendErrorPage,
+} from '../errors/errorPage';
 import { PortalError } from '../errors/PortalError';
+import type { SessionUser } from '../sessions/SessionService';
+import type { ReleaseIndex } from './ReleaseIndex';
 import type { ServedReleases } from './ServedReleases';
 import { parseDocPath, type DocPath } from './requestPath';
 import { sendAccelRedirect, sendDocFile, VanishedFileError } from './sendDocFile';
@@ -19,6 +30,20 @@ export interface ContentRoutesOptions {
    * <dataDir>/docsets/; }`. Never set it without nginx in front: the answer would be empty.
    */
   accelRedirectPrefix?: string;
+  /** Finds pages to offer on the page of a removed doc page (searched with the reader's access). */
+  searchEngine?: Pick<SearchEngine, 'search'>;
+  /** The error page's site: a removed doc page gets the portal 404 page with its own notice. */
+  errorPage?: ErrorPageSite;
+  /** Called when a search for a removed page's suggestions fails (the page is shown without them). */
+  onSuggestionError?: (error: unknown) => void;
+}
+
+/** Pages offered on the page of a removed doc page, at most. */
+export const REMOVED_PAGE_SUGGESTIONS = 5;
+
+/** `relative` as a path under `prefix`, each segment percent-encoded. */
+function docUrl(prefix: string, relative: string): string {
+  return `${prefix}/${relative.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /**
@@ -61,6 +86,88 @@ export async function contentRoutes(
   const { config, library: docSets } = options;
   const basePath = config.basePath;
   const accelRedirectPrefix = options.accelRedirectPrefix?.replace(/\/+$/, '');
+  const explicitRedirects = new Map(
+    config.docSets.map((d) => [d.id, new Map(d.redirects.map((r) => [r.from, r.to]))]),
+  );
+
+  /** The best pages for a removed page's title that the reader may open (none when search fails). */
+  const suggestionsFor = async (
+    title: string,
+    user: SessionUser,
+  ): Promise<ErrorPageSuggestion[]> => {
+    if (!options.searchEngine || !title) return [];
+    try {
+      const response = await options.searchEngine.search(
+        {
+          q: title,
+          product: [],
+          version: [],
+          docType: [],
+          page: 1,
+          pageSize: REMOVED_PAGE_SUGGESTIONS,
+          explain: false,
+        },
+        searchAccess(user, config.docSets),
+      );
+      const titles = new Map(config.docSets.map((d) => [d.id, d.title]));
+      return response.hits.flatMap((hit) => {
+        const url = safePortalPath(hit.url, basePath);
+        return url === null
+          ? []
+          : [{ title: hit.title, url, context: titles.get(hit.docSet) ?? hit.docSet }];
+      });
+    } catch (error) {
+      options.onSuggestionError?.(error);
+      return [];
+    }
+  };
+
+  /**
+   * Decides what a path the served release does not hold answers; the one place where a doc
+   * path's 404 is decided. In order: an explicit redirect of the config (301, it wins), a page
+   * that moved at a publish (301 to where it is now, chains collapsed), a page removed at a
+   * publish (404: browsers get the portal 404 page saying when, with search hits for its title;
+   * API calls get JSON), else the portal's one not-found answer.
+   */
+  const answerMissingDocPath = async (
+    docSet: DocSetConfig,
+    index: ReleaseIndex | null,
+    relative: string,
+    query: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> => {
+    const prefix = `${basePath}/${docSet.mount}`;
+    const explicit = explicitRedirects.get(docSet.id)?.get(relative);
+    const moved = explicit ?? (index ? index.redirects.moved[relative] : undefined);
+    if (moved !== undefined && relative !== '') {
+      const hash = moved.indexOf('#');
+      const target = hash < 0 ? moved : moved.slice(0, hash);
+      const fragment = hash < 0 ? '' : `#${moved.slice(hash + 1)}`;
+      const location = safePortalPath(`${docUrl(prefix, target)}${query}${fragment}`, basePath);
+      if (location !== null) {
+        return reply.header('cache-control', 'no-cache').redirect(location, 301);
+      }
+    }
+    const removed = index && relative !== '' ? index.redirects.removed[relative] : undefined;
+    if (removed) {
+      const notice = `This page was removed in release ${removed.release}.`;
+      if (options.errorPage && isPageNavigation(request)) {
+        const suggestions = await suggestionsFor(removed.title, request.user as SessionUser);
+        sendErrorPage(request, reply, 404, options.errorPage, {
+          notice,
+          suggestions,
+          ...(removed.title && { searchWords: removed.title }),
+        });
+        return reply;
+      }
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ code: 'not_found', message: notice, removedInRelease: removed.release });
+    }
+    return notFound(reply);
+  };
 
   const serve = async (
     docSet: DocSetConfig,
@@ -72,8 +179,8 @@ export async function contentRoutes(
     retry: boolean,
   ): Promise<FastifyReply> => {
     const index = docSets.current(docSet.id);
-    if (!index) return notFound(reply);
     const { relative } = docPath;
+    if (!index) return answerMissingDocPath(docSet, index, relative, query, request, reply);
     const defaultPage = docSet.defaultPage;
     let file;
     if (docPath.folder) {
@@ -90,7 +197,7 @@ export async function contentRoutes(
         return reply.redirect(`${rawPath}/${query}`, 301);
       }
     }
-    if (!file) return notFound(reply);
+    if (!file) return answerMissingDocPath(docSet, index, relative, query, request, reply);
     if (accelRedirectPrefix !== undefined) {
       return sendAccelRedirect(reply, accelRedirectPrefix, index, file);
     }

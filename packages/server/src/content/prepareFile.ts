@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { link, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import zlib from 'node:zlib';
+import { pageFactsOf, type PageFacts } from './pageFacts';
 import { preparePage } from './prepareRelease';
 
 /** Files larger than this are served uncompressed (they are rarely text; compressing them is slow). */
@@ -52,6 +53,8 @@ export interface PrepareFileResult {
   siblings: Partial<Record<'.gz' | '.br', string>>;
   /** Whether the file came from the previous release by hard link. */
   linked: boolean;
+  /** For an HTML page: its title, anchors, headings and links (see link integrity). */
+  facts?: PageFacts;
 }
 
 /** Digest used for ETags: 128 bits of SHA-256, base64url. */
@@ -104,6 +107,7 @@ async function linkPrevious(
 export async function prepareFile(task: PrepareFileTask): Promise<PrepareFileResult> {
   const info = await stat(task.file);
   let data: Buffer | null = null;
+  let facts: PageFacts | undefined;
   if (task.page && info.size <= MAX_COMPRESS_BYTES) {
     const original = await readFile(task.file);
     data = preparePage(original, task.scriptTag);
@@ -111,16 +115,23 @@ export async function prepareFile(task: PrepareFileTask): Promise<PrepareFileRes
       await writeFile(task.file, data);
       await utimes(task.file, info.atime, info.mtime);
     }
+    facts = pageFactsOf(data);
   }
   const size = data?.length ?? info.size;
   const compress = task.compressible && size >= task.minCompressBytes && size <= MAX_COMPRESS_BYTES;
   if (compress) data ??= await readFile(task.file);
   const digest = data ? digestOf(data) : await digestOfFile(task.file);
   if (task.previous?.digest === digest && (await linkPrevious(task.file, task.previous))) {
-    return { size, digest, siblings: task.previous.siblings, linked: true };
+    return {
+      size,
+      digest,
+      siblings: task.previous.siblings,
+      linked: true,
+      ...(facts && { facts }),
+    };
   }
   const siblings: PrepareFileResult['siblings'] = {};
-  if (!compress || !data) return { size, digest, siblings, linked: false };
+  if (!compress || !data) return { size, digest, siblings, linked: false, ...(facts && { facts }) };
   const bodies = {
     '.gz': zlib.gzipSync(data, { level: GZIP_LEVEL }),
     '.br': zlib.brotliCompressSync(data, {
@@ -138,5 +149,5 @@ export async function prepareFile(task: PrepareFileTask): Promise<PrepareFileRes
     await utimes(`${task.file}${suffix}`, info.atime, info.mtime);
     siblings[suffix] = digestOf(body);
   }
-  return { size, digest, siblings, linked: false };
+  return { size, digest, siblings, linked: false, ...(facts && { facts }) };
 }

@@ -7,6 +7,7 @@ import { addHeadingIds } from '@docs-portal/search';
 import { Piscina } from 'piscina';
 import { DocSetError } from './DocSetError';
 import { isCompressible, MIN_COMPRESSIBLE_BYTES } from './contentTypes';
+import type { PageFacts } from './pageFacts';
 import { prepareFile, type PrepareFileResult, type PrepareFileTask } from './prepareFile';
 import type { PublishBudget } from './PublishBudget';
 import { MANIFEST_FILE, type ReleaseManifest } from './ReleaseStore';
@@ -111,6 +112,10 @@ export interface PreparedRelease {
   compressedCount: number;
   /** Files identical to the previous release's, hard-linked from it. */
   linkedCount: number;
+  /** Every published file (relative, `/`-separated; no precompressed siblings). */
+  files: string[];
+  /** The facts of each HTML page, by its relative path (see pageFacts). */
+  pages: Record<string, PageFacts>;
 }
 
 /**
@@ -199,6 +204,7 @@ export async function prepareRelease(
       : null;
   const prepare = (task: PrepareFileTask) => (pool ? pool.run(task) : prepareFile(task));
   const digests: Record<string, string> = {};
+  const pages: Record<string, PageFacts> = {};
   let totalBytes = 0;
   let compressedCount = 0;
   let linkedCount = 0;
@@ -217,6 +223,7 @@ export async function prepareRelease(
           digests[`${relative}${suffix}`] = digest;
         if (Object.keys(result.siblings).length > 0) compressedCount += 1;
         if (result.linked) linkedCount += 1;
+        if (result.facts) pages[relative] = result.facts;
         done += 1;
         budget.filePrepared(relative, done, originals.length);
       } catch (error) {
@@ -247,5 +254,12 @@ export async function prepareRelease(
     digests,
   };
   await writeFile(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
-  return { fileCount: originals.length, totalBytes, compressedCount, linkedCount };
+  return {
+    fileCount: originals.length,
+    totalBytes,
+    compressedCount,
+    linkedCount,
+    files: originals,
+    pages,
+  };
 }

@@ -112,6 +112,11 @@ input{flex:1;min-width:0;min-height:44px;padding:.5rem .75rem;font:inherit;color
 button{min-height:44px;padding:.5rem 1.25rem;font:inherit;font-weight:600;color:var(--color-on-accent);background:var(--color-accent);border:0;border-radius:8px;cursor:pointer}
 button:hover{background:var(--color-accent-hover)}
 .home{font-weight:600}
+.notice{color:var(--color-ink)}
+h2{margin:1.75rem 0 .5rem;font-size:1.125rem}
+.suggestions{margin:0;padding-left:1.25rem}
+.suggestions li{margin:.375rem 0}
+.where{font-size:.875rem;color:var(--color-ink-muted)}
 footer{position:fixed;bottom:0;left:0;right:0;height:30px;display:flex;align-items:center;justify-content:center;font-size:.8125rem;color:var(--color-on-brand-muted);background:var(--color-brand)}
 @media (max-width:480px){.row{flex-direction:column}h1{font-size:1.625rem}main{padding-top:2rem}}
 `;
@@ -148,6 +153,20 @@ export interface ErrorPageInput extends ErrorPageSite {
   searchWords: string;
   /** The footer's copyright year. */
   year: number;
+  /** Said right under the lead, e.g. "This page was removed in release 4." */
+  notice?: string;
+  /** Pages to offer instead (already limited to what the reader may open). */
+  suggestions?: ReadonlyArray<ErrorPageSuggestion>;
+}
+
+/** A page an error page offers instead of the missing one. */
+export interface ErrorPageSuggestion {
+  /** Its title. */
+  title: string;
+  /** Its address: a path under the portal (anything else is not shown). */
+  url: string;
+  /** Where it lives, e.g. the doc set's title. */
+  context: string;
 }
 
 /**
@@ -173,7 +192,7 @@ export function renderErrorPage(input: ErrorPageInput): string {
 <p class="code">Error ${input.status}</p>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(lead)}</p>
-<form id="error-search" role="search" method="get" action="${base}/ui/search">
+${input.notice ? `<p class="notice"><strong>${escapeHtml(input.notice)}</strong></p>\n` : ''}${suggestionList(input)}<form id="error-search" role="search" method="get" action="${base}/ui/search">
 <label for="error-search-words">Search the documentation</label>
 <div class="row"><input id="error-search-words" type="search" name="searchString" autocomplete="off" value="${escapeHtml(input.searchWords)}"><button type="submit">Search</button></div>
 </form>
@@ -186,6 +205,19 @@ export function renderErrorPage(input: ErrorPageInput): string {
 `;
 }
 
+/** The suggestions of an error page as a list of links (only paths under the portal). */
+function suggestionList(input: ErrorPageInput): string {
+  const base = input.basePath.replace(/\/+$/, '');
+  const items = (input.suggestions ?? [])
+    .filter((s) => s.url.startsWith(`${base}/`) && !s.url.startsWith('//'))
+    .map(
+      (s) =>
+        `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a>${s.context ? ` <span class="where">${escapeHtml(s.context)}</span>` : ''}</li>`,
+    );
+  if (items.length === 0) return '';
+  return `<h2>Pages that may help</h2>\n<ul class="suggestions">${items.join('')}</ul>\n`;
+}
+
 /**
  * Answers `status` with the error page when `request` is a page navigation and returns true;
  * returns false (and sends nothing) for API calls, which keep their JSON error.
@@ -195,13 +227,17 @@ export function sendErrorPage(
   reply: FastifyReply,
   status: ErrorPageStatus,
   site: ErrorPageSite | undefined,
+  extra: Pick<ErrorPageInput, 'notice' | 'suggestions'> & { searchWords?: string } = {},
 ): boolean {
   if (!site || !isPageNavigation(request)) return false;
   const html = renderErrorPage({
     ...site,
     status,
-    searchWords: status === 404 ? searchWordsOf(request.url, site.basePath) : '',
+    searchWords:
+      extra.searchWords ?? (status === 404 ? searchWordsOf(request.url, site.basePath) : ''),
     year: new Date().getFullYear(),
+    ...(extra.notice !== undefined && { notice: extra.notice }),
+    ...(extra.suggestions !== undefined && { suggestions: extra.suggestions }),
   });
   reply
     .status(status)
