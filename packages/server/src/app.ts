@@ -34,6 +34,7 @@ import { SessionService } from './sessions/SessionService';
 import { sessionPlugin } from './sessions/sessionPlugin';
 import type { SessionStore } from './sessions/SessionStore';
 import { defaultSearchClientDist, searchClientRoutes } from './web/searchClientRoutes';
+import { versionRoutes } from './versions/versionRoutes';
 import { webAppRoutes } from './web/webAppRoutes';
 import { xsrfPlugin } from './xsrf/xsrfPlugin';
 
@@ -206,6 +207,7 @@ export async function buildApp(
       await portal.register(searchClientRoutes, {
         distDir: options.searchClientDistDir ?? defaultSearchClientDist(REPO_ROOT),
       });
+      await portal.register(versionRoutes, { config, library: docSets });
       await portal.register(contentRoutes, {
         config,
         library: docSets,

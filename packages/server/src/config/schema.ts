@@ -23,6 +23,7 @@ export const RESERVED_MOUNTS = [
   'assets',
   'dev-idp',
   'highlight.js',
+  'page-versions',
 ] as const;
 
 const pathSegment = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
