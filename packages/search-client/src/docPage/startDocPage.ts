@@ -4,6 +4,7 @@ import { searchOriginOf, searchRouteOf } from '../overlay/searchOrigin';
 import { listenForSearchShortcuts } from '../overlay/searchShortcuts';
 import { addPortalBar } from './PortalBar';
 import { keepTopClear } from './keepTopClear';
+import { addVersionControls } from './versionControls';
 
 /**
  * The portal's base path from the address of this script (`{basePath}/search-client/...`), or
@@ -75,6 +76,7 @@ export function runDocPage(win: Window, basePath: string): void {
     },
   });
   keepTopClear(win, bar);
+  void addVersionControls(win, basePath, bar);
   reachCodeByKeyboard(doc);
   listenForSearchShortcuts(win, openOverlay);
 }
