@@ -70,14 +70,21 @@ describe('the version switcher of doc pages', () => {
     await bar(page).getByRole('link', { name: '2.0 (newest)' }).click();
     await page.waitForURL((url) => url.pathname === '/docs/Vault/2_0/Content/Keys.htm');
     expect(new URL(page.url()).hash).toBe('#revoke');
-    await expect.poll(() => page.locator('h2#revoke').evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(200);
-    expect(await page.locator('h2#revoke').evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(() => page.locator('h2#revoke').evaluate((h) => h.getBoundingClientRect().top))
+      .toBeLessThan(200);
+    expect(
+      await page.locator('h2#revoke').evaluate((h) => h.getBoundingClientRect().top),
+    ).toBeGreaterThanOrEqual(0);
     expect(await page.locator('main').textContent()).toContain('Vault 2.0');
     // 2.0 is the newest a customer may read: no banner, and 3.0 appears nowhere.
     await expect.poll(() => bar(page).locator('summary').textContent()).toBe('Version 2.0');
     expect(await banner(page).count()).toBe(0);
     await bar(page).locator('summary').click();
-    expect(await bar(page).locator('.versions a').allTextContents()).toEqual(['2.0 (newest)', '1.0']);
+    expect(await bar(page).locator('.versions a').allTextContents()).toEqual([
+      '2.0 (newest)',
+      '1.0',
+    ]);
     await context.close();
   });
 
@@ -159,7 +166,9 @@ describe('search across versions', () => {
     expect((await titles.allTextContents()).filter((t) => t === 'Vault keys')).toHaveLength(1);
     const also = frame.locator('#sc-results .sc-also');
     expect(await also.allTextContents()).toEqual(['Also in 1.0']);
-    expect(await also.first().getAttribute('href')).toMatch(/^\/docs\/Vault\/1_0\/Content\/Keys\.htm\?Highlight=/);
+    expect(await also.first().getAttribute('href')).toMatch(
+      /^\/docs\/Vault\/1_0\/Content\/Keys\.htm\?Highlight=/,
+    );
     expect(await frame.locator('#sc-results').textContent()).not.toContain('3.0');
     await also.first().click();
     await page.waitForURL((url) => url.pathname === '/docs/Vault/1_0/Content/Keys.htm');

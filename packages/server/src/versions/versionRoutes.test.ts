@@ -36,6 +36,12 @@ const folders = {
     'Content/Keys.htm': topicPage('Vault keys', '6.10'),
   }),
   other: writeFolder({ 'Content/Keys.htm': topicPage('Vault keys', 'runbook') }),
+  orbit1: writeFolder({ 'Content/A.htm': topicPage('Orbit A', '1') }),
+  orbit2: writeFolder({
+    'Content/C.htm': topicPage('Orbit C', '2'),
+    'Content/B.htm': topicPage('Orbit B', '2'),
+    'Content/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  }),
 };
 
 let app: FastifyInstance;
@@ -62,6 +68,17 @@ beforeAll(async () => {
       }),
       // Same product, another doc type: not a version of the guide.
       docSetInput('runbooks', 'Runbooks', folders.other, { docType: 'Runbook', version: '7.0' }),
+      // Renamed product, one group; no default pages.
+      docSetInput('orbit-1', 'Orbit/1', folders.orbit1, {
+        product: 'Orbit',
+        version: '1.0',
+        versionGroup: 'orbit',
+      }),
+      docSetInput('orbit-2', 'Orbit/2', folders.orbit2, {
+        product: 'Orbit Cloud',
+        version: '2.0',
+        versionGroup: 'orbit',
+      }),
     ],
   });
   store = new SqliteSessionStore(':memory:');
@@ -141,6 +158,14 @@ describe('GET /page-versions', () => {
       '6.10 home /docs/Vault/6_10/',
       '6.5 title /docs/Vault/6_5/Content/New/Tokens.htm',
       '6.4 page /docs/Vault/6_4/Content/Old/Tokens.htm (current)',
+    ]);
+  });
+
+  it('groups doc sets by versionGroup, and lands on the first page of a version without a default page', async () => {
+    const body = (await ask('customer', '/docs/Orbit/1/Content/A.htm')).json();
+    expect(brief(body)).toEqual([
+      '2.0 home /docs/Orbit/2/Content/B.htm',
+      '1.0 page /docs/Orbit/1/Content/A.htm (current)',
     ]);
   });
 
