@@ -17,7 +17,7 @@ function setUp(answer: PageVersionsResponse | null, status = 200) {
   document.body.replaceChildren();
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/docs/6_4/Content/Keys.htm#rotate');
-  const fetch = vi.fn(async () =>
+  const fetch = vi.fn(async (_url: string) =>
     answer === null
       ? new Response('{"code":"not_found"}', { status: 404 })
       : new Response(JSON.stringify(answer), { status }),
