@@ -174,4 +174,24 @@ describe('search across versions', () => {
     await page.waitForURL((url) => url.pathname === '/docs/Vault/1_0/Content/Keys.htm');
     await context.close();
   });
+
+  it('prefers the version of the doc page the reader searches from', async () => {
+    const { context, page } = await signInAs(browser, portal.origin, 'customer', {
+      startPath: '/docs/Vault/1_0/Content/Keys.htm',
+    });
+    await page.waitForURL((url) => url.pathname.endsWith('/Vault/1_0/Content/Keys.htm'));
+    await expect.poll(() => bar(page).locator('summary').count()).toBe(1);
+    await page.keyboard.press('/');
+    const frame = page.frameLocator('iframe[title="Search the documentation"]');
+    const box = frame.getByRole('combobox', { name: 'Search the documentation' });
+    await box.waitFor({ timeout: 10_000 });
+    await box.pressSequentially('vaultkey revoke', { delay: 40 });
+    const keys = frame.locator('#sc-results .sc-hit', { hasText: 'Vault keys' });
+    await expect.poll(() => keys.count(), { timeout: 15_000 }).toBe(1);
+    expect(await keys.locator('.sc-page').getAttribute('href')).toMatch(
+      /^\/docs\/Vault\/1_0\/Content\/Keys\.htm/,
+    );
+    expect(await keys.locator('.sc-also').allTextContents()).toEqual(['Also in 2.0']);
+    await context.close();
+  });
 });

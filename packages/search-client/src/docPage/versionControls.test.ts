@@ -56,7 +56,7 @@ describe('addVersionControls', () => {
 
   it('asks for the versions of this page and lists them, keeping the section unless it lands home', async () => {
     const { fetch, bar } = setUp(answer);
-    await addVersionControls(window, '/docs', bar);
+    expect(await addVersionControls(window, '/docs', bar)).toBe('6.4');
     expect(String(fetch.mock.calls[0]?.[0])).toBe(
       '/docs/page-versions?path=%2Fdocs%2F6_4%2FContent%2FKeys.htm',
     );
@@ -89,7 +89,7 @@ describe('addVersionControls', () => {
 
   it('adds nothing for a single version, a refused answer, or links off the portal', async () => {
     const single = setUp({ versions: [version('6.4', { current: true })], newest: null });
-    await addVersionControls(window, '/docs', single.bar);
+    expect(await addVersionControls(window, '/docs', single.bar)).toBeUndefined();
     expect(single.bar.shadowRoot?.querySelector('.versions')).toBeNull();
     const refused = setUp(null);
     await addVersionControls(window, '/docs', refused.bar);

@@ -44,12 +44,13 @@ function versionLink(win: Window, basePath: string, version: PageVersion, text: 
  * Asks the portal for the other versions of this page (`{basePath}/page-versions`) and, when there
  * are any, adds the version switcher to the portal bar and, on a page older than the newest
  * version the reader may read, the outdated-version banner below it. Any failure adds nothing.
+ * Resolves to the page's version when it has others (searches from it prefer it), else undefined.
  */
 export async function addVersionControls(
   win: Window,
   basePath: string,
   bar: HTMLElement,
-): Promise<void> {
+): Promise<string | undefined> {
   const path = encodeURIComponent(win.location.pathname);
   let answer: PageVersionsResponse;
   try {
@@ -57,17 +58,18 @@ export async function addVersionControls(
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });
-    if (!response.ok) return;
+    if (!response.ok) return undefined;
     answer = (await response.json()) as PageVersionsResponse;
   } catch {
-    return;
+    return undefined;
   }
   const versions = answer.versions.filter((v) => target(win, basePath, v) !== null);
   const current = versions.find((v) => v.current);
-  if (versions.length < 2 || current === undefined) return;
+  if (versions.length < 2 || current === undefined) return undefined;
   addSwitcher(win, basePath, bar, versions, current);
   const newest = versions.find((v) => v.docSet === answer.newest?.docSet);
   if (newest !== undefined && !newest.current) addBanner(win, basePath, bar, current, newest);
+  return current.version;
 }
 
 function addSwitcher(
