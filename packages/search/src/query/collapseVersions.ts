@@ -31,8 +31,10 @@ export function pagesInOtherVersions(
 }
 
 /**
- * For each shown page, the same page (same path) among `others` in other versions of its version
- * group, newest first and one per version: one hit per page, with links to its other versions.
+ * For each shown page, the same page (same path) among `others` (matching pages of the versions
+ * not shown) in other versions of its version group, newest first and one per version: one hit
+ * per page, with links to its other versions. Looks the shown paths up by their (doc set, path)
+ * key, so its cost follows the hits shown, not how many pages matched.
  */
 export async function otherVersionsOf(
   reader: IndexReader,
@@ -46,14 +48,20 @@ export async function otherVersionsOf(
     const docSet = docSets.get(docSetId);
     return docSet === undefined ? undefined : versionGroupKey(docSet.docSet);
   };
-  const groups = new Set<string | undefined>([...shown.values()].map((p) => groupOf(p.docSetId)));
+  const groups = new Set([...shown.values()].map((p) => groupOf(p.docSetId)));
   const pageDocSet = reader.snapshot.pages.docSet;
-  const wanted = others.filter((id) => groups.has(groupOf(pageDocSet[id] as number)));
-  if (wanted.length === 0) return result;
+  const candidates = new Set(others);
+  const otherDocSets = new Set<number>();
+  for (const id of others) {
+    const docSetId = pageDocSet[id] as number;
+    if (groups.has(groupOf(docSetId))) otherDocSets.add(docSetId);
+  }
+  if (otherDocSets.size === 0) return result;
+  const paths = [...new Set([...shown.values()].map((p) => p.path))];
   const byKey = new Map<string, OtherVersionPage[]>();
-  for (const page of (await reader.pages(wanted)).values()) {
+  for (const page of await reader.pagesAt([...otherDocSets], paths)) {
     const docSet = docSets.get(page.docSetId);
-    if (docSet === undefined) continue;
+    if (docSet === undefined || !candidates.has(page.id)) continue;
     const key = `${versionGroupKey(docSet.docSet)}\u0000${page.path}`;
     const list = byKey.get(key) ?? [];
     list.push({ docSet, path: page.path });
