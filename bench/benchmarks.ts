@@ -44,6 +44,11 @@ const BENCHMARKS: Benchmark[] = [
     what: 'MRR@10, Recall@10, Success@1 against other engines on python3-doc (installs it)',
   },
   {
+    name: 'versions',
+    script: 'search/versionsCollapse.ts',
+    what: 'search time with one version vs two versions collapsed into one hit with "also in"',
+  },
+  {
     name: 'serving',
     script: 'serving/throughput.ts',
     what: 'authenticated doc-page throughput against nginx on the same file',
