@@ -67,6 +67,9 @@ describe('the version switcher of doc pages', () => {
     await bar(page).locator('summary').click();
     const links = bar(page).locator('.versions a');
     expect(await links.allTextContents()).toEqual(['2.0 (newest)', '1.0']);
+    await page.locator('h1').click();
+    await expect.poll(() => links.first().isVisible()).toBe(false);
+    await bar(page).locator('summary').click();
     await bar(page).getByRole('link', { name: '2.0 (newest)' }).click();
     await page.waitForURL((url) => url.pathname === '/docs/Vault/2_0/Content/Keys.htm');
     expect(new URL(page.url()).hash).toBe('#revoke');
@@ -194,4 +197,24 @@ describe('search across versions', () => {
     expect(await keys.locator('.sc-also').allTextContents()).toEqual(['Also in 2.0']);
     await context.close();
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 390]) {
+      it(`shows "also in" readably and axe-clean, ${scheme}, ${width} px`, async () => {
+        const { context, page } = await signInAs(browser, portal.origin, 'customer', {
+          startPath: '/docs/ui/search/vaultkey%20revoke',
+          width,
+        });
+        await page.emulateMedia({ colorScheme: scheme });
+        const frame = page.frameLocator('iframe[title="Documentation search"]');
+        await frame.locator('#sc-results .sc-also').first().waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}/docs-portal-also-in-${scheme}-${width}.png`,
+        });
+        expect(await checkAccessibility(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
 });

@@ -100,6 +100,10 @@ function addSwitcher(
     list.append(item);
   });
   details.append(summary, list);
+  // A click anywhere else closes the list, as menus do.
+  doc.addEventListener('click', (event) => {
+    if (!event.composedPath().includes(details)) details.open = false;
+  });
   details.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && details.open) {
       details.open = false;
