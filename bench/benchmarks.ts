@@ -49,6 +49,11 @@ const BENCHMARKS: Benchmark[] = [
     what: 'searches/s of one portal process over HTTP, 20 connections from wrk (needs wrk)',
   },
   {
+    name: 'versions',
+    script: 'search/versionsCollapse.ts',
+    what: 'search time with one version vs two versions collapsed into one hit with "also in"',
+  },
+  {
     name: 'serving',
     script: 'serving/throughput.ts',
     what: 'authenticated doc-page throughput against nginx on the same file',

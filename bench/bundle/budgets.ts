@@ -15,7 +15,7 @@ export interface BundleBudget {
   maxGzipBytes: number;
 }
 
-/** The budgets: web app 90 kB, newer client 60 kB, older 10 kB, doc-page script 6 kB. */
+/** The budgets: web app 90 kB, newer client 60 kB, older 10 kB, doc-page script 8 kB. */
 export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   { label: 'web app', entry: 'packages/web/dist/index.html', maxGzipBytes: 90_000 },
   {
@@ -36,10 +36,13 @@ export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   // Issue 11 gave the highlighter alone 3 kB; since issue 12 it is the doc-page script (portal
   // bar, shortcuts, highlights), held to issue 12's 6 kB per doc page. The overlay module loads
   // only when a reader opens search from a doc page.
+  // Issue 15 (versions) raised it to 8 kB: the version switcher and older-version banner run on
+  // every doc page of a versioned doc set, so they cannot wait for a click like the overlay does
+  // (about 1.2 kB: their markup, styles and the one same-origin path rule, safePortalPath).
   {
     label: 'doc-page script',
     entry: 'packages/search-client/dist/highlight.js',
-    maxGzipBytes: 6_000,
+    maxGzipBytes: 8_000,
   },
   {
     label: 'doc-page search overlay (on first use)',

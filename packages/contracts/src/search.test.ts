@@ -24,4 +24,15 @@ describe('SearchRequestSchema', () => {
     expect(SearchRequestSchema.safeParse({ q: 'a', page: '2x' }).success).toBe(false);
     expect(SearchRequestSchema.safeParse({ q: 'a', page: '0' }).success).toBe(false);
   });
+
+  it('takes the version of the page searched from, one short non-empty value', () => {
+    expect(SearchRequestSchema.parse({ q: 'a', fromVersion: '6.4' }).fromVersion).toBe('6.4');
+    expect(SearchRequestSchema.safeParse({ q: 'a', fromVersion: '' }).success).toBe(false);
+    expect(SearchRequestSchema.safeParse({ q: 'a', fromVersion: 'x'.repeat(201) }).success).toBe(
+      false,
+    );
+    expect(SearchRequestSchema.safeParse({ q: 'a', fromVersion: ['6.4', '6.5'] }).success).toBe(
+      false,
+    );
+  });
 });

@@ -32,6 +32,11 @@ export const SearchRequestSchema = z
     product: filterValues,
     version: filterValues,
     docType: filterValues,
+    /**
+     * Version of the doc page the reader searched from: where a page exists in several versions,
+     * the hit shows this one (unless a version filter leaves it out), else the newest readable.
+     */
+    fromVersion: z.string().min(1).max(200).optional(),
     page: intParam(1, 1000, 1),
     pageSize: intParam(1, MAX_PAGE_SIZE, 10),
     /** `1` adds score and match explanations to each hit (the sandbox client uses it). */
@@ -65,6 +70,15 @@ export const SectionHitSchema = z.object({
 });
 export type SectionHit = z.infer<typeof SectionHitSchema>;
 
+/** The same page in another version the reader may read ("also in 6.4"). */
+export const OtherVersionSchema = z.object({
+  version: z.string(),
+  docSet: z.string(),
+  /** Page URL in that version, with the `Highlight` parameter. */
+  url: z.string(),
+});
+export type OtherVersion = z.infer<typeof OtherVersionSchema>;
+
 /** One result: a page, with its best-matching sections beneath it. */
 export const SearchHitSchema = z.object({
   /** URL of the best section (page URL, `Highlight` parameter, `#anchor`). */
@@ -81,6 +95,11 @@ export const SearchHitSchema = z.object({
   score: z.number(),
   sections: z.array(SectionHitSchema),
   explain: MatchExplanationSchema.optional(),
+  /**
+   * The same page (same path in its doc set) matched in other versions of the doc set's version
+   * group the reader may read, newest first. Absent when there are none.
+   */
+  alsoIn: z.array(OtherVersionSchema).optional(),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 

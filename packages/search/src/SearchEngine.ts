@@ -19,6 +19,11 @@ export interface DocSetDescriptor {
   version: string;
   /** Document type facet value. */
   docType: string;
+  /**
+   * Doc sets with the same `versionGroup` are versions of one another; without it, doc sets of the
+   * same product and doc type are (see `versionGroupKey`).
+   */
+  versionGroup?: string;
   /** URL path prefix of the set, e.g. '/docs/6_5/Web/UserGuide'. */
   urlPrefix: string;
   /** Absolute folder on disk. */

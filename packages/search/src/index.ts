@@ -33,7 +33,7 @@ export type { PageRecord } from './core/analysePage';
 export { IndexAbortError, IndexConflictError, SearchUnavailableError } from './core/IndexStore';
 export { DEFAULT_RANKING } from './query/rankingOptions';
 export type { RankingOptions } from './query/rankingOptions';
-export { compareVersions } from './query/versions';
+export { compareVersions, versionGroupKey } from './query/versions';
 export type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
 export { isPgUnavailable } from './PostgresSearchEngine/pgUnavailable';
 export { WalIndexGuard, WalIndexLostError } from './sqlite/WalIndexGuard';

@@ -35,6 +35,7 @@ import { SessionService } from './sessions/SessionService';
 import { sessionPlugin } from './sessions/sessionPlugin';
 import type { SessionStore } from './sessions/SessionStore';
 import { defaultSearchClientDist, searchClientRoutes } from './web/searchClientRoutes';
+import { versionRoutes } from './versions/versionRoutes';
 import { webAppRoutes } from './web/webAppRoutes';
 import { xsrfPlugin } from './xsrf/xsrfPlugin';
 
@@ -212,6 +213,7 @@ export async function buildApp(
         basePath: base,
         productName: config.brand.productName,
       });
+      await portal.register(versionRoutes, { config, library: docSets });
       await portal.register(contentRoutes, {
         config,
         library: docSets,

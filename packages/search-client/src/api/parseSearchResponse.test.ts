@@ -43,6 +43,19 @@ describe('parseSearchResponse', () => {
     ).toBeNull();
   });
 
+  it.each(hostileLinks)('refuses an "also in" version linking to $trick: $value', ({ value }) => {
+    const alsoIn = [{ version: '6.4', docSet: 'g', url: value }];
+    expect(parseSearchResponse({ ...searchResponse(), hits: [{ ...hit(1), alsoIn }] })).toBeNull();
+  });
+
+  it('accepts "also in" versions with portal paths, and none at all', () => {
+    const alsoIn = [{ version: '6.4', docSet: 'g', url: '/docs/6_4/page1.htm?Highlight=q' }];
+    const answer = searchResponse('q', { hits: [hit(1, { alsoIn }), hit(2)] });
+    expect(parseSearchResponse(JSON.parse(JSON.stringify(answer)))).toEqual(answer);
+    const odd = { ...searchResponse(), hits: [{ ...hit(1), alsoIn: [{ version: 6.4 }] }] };
+    expect(parseSearchResponse(odd)).toBeNull();
+  });
+
   it('reads the message of an API error', () => {
     expect(errorMessageOf({ code: 'bad_request', message: 'q: too long' })).toBe('q: too long');
     expect(errorMessageOf('nope')).toBeNull();

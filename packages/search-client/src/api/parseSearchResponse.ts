@@ -7,6 +7,7 @@
 import type {
   FacetCount,
   MatchExplanation,
+  OtherVersion,
   SearchHit,
   SearchResponse,
   SectionHit,
@@ -58,7 +59,15 @@ const isHit: Check<SearchHit> = (value): value is SearchHit =>
   arrayOf(isString)(value.breadcrumb) &&
   isNumber(value.score) &&
   arrayOf(isSection)(value.sections) &&
-  hasOptionalExplanation(value);
+  hasOptionalExplanation(value) &&
+  (value.alsoIn === undefined ||
+    arrayOf(
+      (other): other is OtherVersion =>
+        isRecord(other) &&
+        isString(other.version) &&
+        isString(other.docSet) &&
+        isPortalLink(other.url),
+    )(value.alsoIn));
 
 const isFacetCounts = arrayOf(
   (value): value is FacetCount => isRecord(value) && isString(value.value) && isNumber(value.count),

@@ -4,6 +4,7 @@ import { searchOriginOf, searchRouteOf } from '../overlay/searchOrigin';
 import { listenForSearchShortcuts } from '../overlay/searchShortcuts';
 import { addPortalBar } from './PortalBar';
 import { keepTopClear } from './keepTopClear';
+import { addVersionControls } from './versionControls';
 
 /**
  * The portal's base path from the address of this script (`{basePath}/search-client/...`), or
@@ -39,7 +40,7 @@ let overlayModule: Promise<OverlayModule> | null = null;
  * Opens the search overlay, loading its module (`{basePath}/search-client/overlay.js`, built apart)
  * on first use: a page that is only read never loads it.
  */
-function openOverlayOnce(win: Window, basePath: string): Promise<void> {
+function openOverlayOnce(win: Window, basePath: string, fromVersion?: string): Promise<void> {
   overlayModule ??= import(/* @vite-ignore */ `${basePath}/search-client/overlay.js`).catch(
     (error: unknown) => {
       overlayModule = null;
@@ -47,7 +48,7 @@ function openOverlayOnce(win: Window, basePath: string): Promise<void> {
     },
   ) as Promise<OverlayModule>;
   return overlayModule.then(
-    ({ openSearchOverlay }) => void openSearchOverlay(win, { basePath }),
+    ({ openSearchOverlay }) => void openSearchOverlay(win, { basePath, fromVersion }),
     () => win.location.assign(`${basePath}/ui/search`),
   );
 }
@@ -60,7 +61,8 @@ function openOverlayOnce(win: Window, basePath: string): Promise<void> {
 export function runDocPage(win: Window, basePath: string): void {
   const doc = win.document;
   const marks = highlightPage(win);
-  const openOverlay = () => void openOverlayOnce(win, basePath);
+  let fromVersion: string | undefined;
+  const openOverlay = () => void openOverlayOnce(win, basePath, fromVersion);
   const searchString = searchOriginOf(win, basePath);
   const bar = addPortalBar(doc, {
     basePath,
@@ -75,6 +77,7 @@ export function runDocPage(win: Window, basePath: string): void {
     },
   });
   keepTopClear(win, bar);
+  void addVersionControls(win, basePath, bar).then((version) => (fromVersion = version));
   reachCodeByKeyboard(doc);
   listenForSearchShortcuts(win, openOverlay);
 }

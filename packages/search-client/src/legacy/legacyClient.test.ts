@@ -131,6 +131,30 @@ describe('older client', () => {
     expect(new Headers(api.clicks()[0]?.init.headers).get('x-xsrf-token')).toBe('t1');
   });
 
+  it('lists the other versions of a hit as "Also in" links, escaped, opened in the portal window', async () => {
+    const api = answerSearches((q) =>
+      searchResponse(q, {
+        hits: [
+          hit(1, {
+            alsoIn: [
+              { version: '6.4', docSet: 'g64', url: '/docs/6_4/page1.htm?Highlight=backup' },
+              { version: '<b>6.3</b>', docSet: 'g63', url: '/docs/6_3/page1.htm?Highlight=backup' },
+            ],
+          }),
+        ],
+        total: 1,
+      }),
+    );
+    const { root, input, connection } = await mount(api.fetch);
+    submit(input, 'backup');
+    const link = await screen.findByRole('link', { name: '6.4' });
+    expect(link.parentElement?.textContent).toBe('Also in 6.4, <b>6.3</b>');
+    expect(root.querySelector('b')).toBeNull();
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(connection.navigate).toHaveBeenCalledWith('/docs/6_4/page1.htm?Highlight=backup');
+    await waitFor(() => expect(api.clicks()).toHaveLength(1));
+  });
+
   it('says so when it cannot reach the portal', async () => {
     const root = document.body.appendChild(document.createElement('div'));
     await mountLegacyClient(root, { connect: () => Promise.reject(new Error('timeout')) });

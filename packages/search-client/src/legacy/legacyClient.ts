@@ -118,6 +118,20 @@ export async function mountLegacyClient(
       item.append(h('div', { className: 'lc-crumbs', textContent: hit.breadcrumb.join(' › ') }));
     }
     item.append(h('p', { className: 'lc-snippet' }, ...snippetNodes(hit.snippet)));
+    const others = hit.alsoIn ?? [];
+    if (others.length > 0) {
+      const links = others.map((other) => {
+        const link = h('a', { href: other.url, textContent: other.version });
+        link.addEventListener('click', (event) => {
+          event.preventDefault();
+          open(query, rank, other.url);
+        });
+        return link;
+      });
+      const also = h('div', { className: 'lc-crumbs' }, 'Also in ');
+      links.forEach((link, i) => also.append(...(i === 0 ? [] : [', ']), link));
+      item.append(also);
+    }
     return item;
   };
 

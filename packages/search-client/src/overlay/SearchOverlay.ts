@@ -10,6 +10,11 @@ export const OVERLAY_FRAME_TITLE = 'Search the documentation';
 export interface SearchOverlayOptions {
   /** The portal's base path (`/docs`), without a final slash. */
   basePath: string;
+  /**
+   * Version of the doc page the overlay is opened on: its searches prefer that version of pages
+   * found in several versions (`fromVersion` of the search API).
+   */
+  fromVersion?: string;
   /** Opens a portal address in this window (default `location.assign`; tests pass a stand-in). */
   go?: (path: string) => void;
 }
@@ -115,7 +120,9 @@ export class SearchOverlay {
     root.append(element(doc, 'style', { textContent: OVERLAY_STYLE }), this.dialog);
     doc.body.append(shadowHost);
     this.host = {
-      searchUrl: `${options.basePath}/search`,
+      searchUrl:
+        `${options.basePath}/search` +
+        (options.fromVersion ? `?fromVersion=${encodeURIComponent(options.fromVersion)}` : ''),
       searchString: '',
       basePath: options.basePath,
       onHttpError: (status) => {

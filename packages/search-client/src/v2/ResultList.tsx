@@ -99,7 +99,7 @@ export function ResultList({
       className={busy ? 'sc-list sc-stale' : 'sc-list'}
       hidden={groups.length === 0}
     >
-      {groups.map(({ hit, option, sections }) => (
+      {groups.map(({ hit, option, sections, versions }) => (
         <div key={option.id} role="group" aria-labelledby={`${option.id}-title`} className="sc-hit">
           <OptionLink
             option={option}
@@ -139,6 +139,18 @@ export function ResultList({
                 <Snippet html={section.snippet} />
               </span>
               {sandbox && <Explain score={section.score} explain={section.explain} />}
+            </OptionLink>
+          ))}
+          {versions.map(({ other, option: versionOption }) => (
+            <OptionLink
+              key={versionOption.id}
+              option={versionOption}
+              className="sc-also"
+              selected={activeId === versionOption.id}
+              onOpen={onOpen}
+              onOpenElsewhere={onOpenElsewhere}
+            >
+              Also in {other.version}
             </OptionLink>
           ))}
         </div>

@@ -220,6 +220,30 @@ describe('SearchApp: results', () => {
   });
 });
 
+describe('SearchApp: versions', () => {
+  it('offers the other versions of a hit as "Also in" options, reachable by arrow keys', async () => {
+    const alsoIn = [
+      { version: '6.4', docSet: 'g64', url: '/docs/6_4/page1.htm?Highlight=backup' },
+      { version: '<i>6.3</i>', docSet: 'g63', url: '/docs/6_3/page1.htm?Highlight=backup' },
+    ];
+    const api = answerSearches((q) =>
+      searchResponse(q, { hits: [hit(1, { alsoIn }), hit(2)], total: 2 }),
+    );
+    const { input, connection } = renderApp(api.fetch);
+    type(input, 'backup');
+    const also = await screen.findByRole('option', { name: 'Also in 6.4' });
+    expect(also.getAttribute('href')).toBe('/docs/6_4/page1.htm?Highlight=backup');
+    expect(screen.getByRole('option', { name: 'Also in <i>6.3</i>' })).toBeTruthy();
+    expect(document.querySelector('#sc-results i')).toBeNull();
+    // Page 1, its other section, its two versions, then page 2.
+    const names = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(names.indexOf('Also in 6.4')).toBe(2);
+    fireEvent.click(also);
+    expect(connection.navigate).toHaveBeenCalledWith('/docs/6_4/page1.htm?Highlight=backup');
+    expect(JSON.parse(String(api.clicks()[0]?.init.body))).toMatchObject({ rank: 1 });
+  });
+});
+
 describe('SearchApp: states', () => {
   it('invites the reader to type before any search', () => {
     renderApp(answerSearches().fetch);

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchResponse, SectionHit } from '@docs-portal/contracts';
+import type { OtherVersion, SearchHit, SearchResponse, SectionHit } from '@docs-portal/contracts';
 
 /** One selectable entry of the result list: a page, or a section beneath it. */
 export interface ResultOption {
@@ -18,6 +18,8 @@ export interface ResultGroup {
   option: ResultOption;
   /** The sections listed beneath it (the best one is the page option already). */
   sections: { section: SectionHit; option: ResultOption }[];
+  /** The same page in other versions ("also in 6.4"), after the sections. */
+  versions: { other: OtherVersion; option: ResultOption }[];
 }
 
 /** Id of the result listbox. */
@@ -35,13 +37,21 @@ export function resultGroups(response: SearchResponse | null): ResultGroup[] {
         section,
         option: { id: `${LISTBOX_ID}-${i}-${j + 1}`, url: section.url, rank },
       }));
-    return { hit, option: { id: `${LISTBOX_ID}-${i}`, url: hit.url, rank }, sections };
+    const versions = (hit.alsoIn ?? []).map((other, j) => ({
+      other,
+      option: { id: `${LISTBOX_ID}-${i}-v${j}`, url: other.url, rank },
+    }));
+    return { hit, option: { id: `${LISTBOX_ID}-${i}`, url: hit.url, rank }, sections, versions };
   });
 }
 
 /** Every option of the groups, in the order the arrow keys move through them. */
 export function flatOptions(groups: readonly ResultGroup[]): ResultOption[] {
-  return groups.flatMap((group) => [group.option, ...group.sections.map((s) => s.option)]);
+  return groups.flatMap((group) => [
+    group.option,
+    ...group.sections.map((s) => s.option),
+    ...group.versions.map((v) => v.option),
+  ]);
 }
 
 /**

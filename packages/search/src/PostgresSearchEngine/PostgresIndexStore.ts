@@ -321,5 +321,15 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot): IndexReader {
         out.set(row.id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
       return out;
     },
+    pagesAt: async (docSetIds, paths) => {
+      if (docSetIds.length === 0 || paths.length === 0) return [];
+      const { rows } = await client.query<{ id: number; docSetId: number; path: string }>({
+        name: 'search-read-pages-at',
+        text: `SELECT id, doc_set_id AS "docSetId", path FROM search_pages
+         WHERE doc_set_id = ANY($1::int[]) AND path = ANY($2::text[])`,
+        values: [[...docSetIds], [...paths]],
+      });
+      return rows;
+    },
   };
 }

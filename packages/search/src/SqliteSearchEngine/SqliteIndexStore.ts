@@ -98,6 +98,7 @@ export class SqliteIndexStore implements IndexStore {
       page: this.reader.prepare(
         'SELECT id, doc_set_id AS docSetId, path, title, breadcrumb FROM pages WHERE id = ?',
       ),
+      pageAt: this.reader.prepare('SELECT id FROM pages WHERE doc_set_id = ? AND path = ?').pluck(),
       pageHashes: this.reader.prepare('SELECT path, hash FROM pages WHERE doc_set_id = ?').raw(),
       docSetByKey: this.reader.prepare('SELECT id, revision FROM doc_sets WHERE key = ?'),
     };
@@ -184,6 +185,16 @@ export class SqliteIndexStore implements IndexStore {
             out.set(id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
         }
         return out;
+      },
+      pagesAt: async (docSetIds, paths) => {
+        const found: Array<{ id: number; docSetId: number; path: string }> = [];
+        for (const docSetId of docSetIds) {
+          for (const path of paths) {
+            const id = q.pageAt.get(docSetId, path) as number | undefined;
+            if (id !== undefined) found.push({ id, docSetId, path });
+          }
+        }
+        return found;
       },
     };
   }

@@ -127,6 +127,14 @@ export interface IndexReader {
   sections(sectionIds: readonly number[]): Promise<Map<number, StoredSection>>;
   /** Pages for display. */
   pages(pageIds: readonly number[]): Promise<Map<number, StoredPage>>;
+  /**
+   * The pages at any of `paths` in any of `docSetIds` (the same page in other versions), found
+   * through the (doc set, path) key: no other page is read.
+   */
+  pagesAt(
+    docSetIds: readonly number[],
+    paths: readonly string[],
+  ): Promise<Array<{ id: number; docSetId: number; path: string }>>;
 }
 
 /**

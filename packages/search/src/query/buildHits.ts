@@ -3,6 +3,7 @@ import { FIELDS } from '../core/fields';
 import type { IndexReader, StoredPage, StoredSection } from '../core/IndexStore';
 import { decodeSectionTokens, type FieldTokens } from '../core/sectionTokens';
 import { buildSnippet } from './buildSnippet';
+import { otherVersionsOf } from './collapseVersions';
 import type { SearchOutcome } from './executeSearch';
 import type { MatchKind } from './planQuery';
 import type { RankedPage } from './rankPages';
@@ -113,6 +114,7 @@ export async function buildHits(
   const sectionRows = await reader.sections(shown.flatMap((list) => list.map((s) => s.sectionId)));
   const pageRows = await reader.pages(pages.map((p) => p.pageId));
   const docSets = new Map(reader.snapshot.docSets.map((d) => [d.storeId, d]));
+  const otherVersions = await otherVersionsOf(reader, pageRows, outcome.otherVersions);
   const hits: SearchHit[] = [];
   pages.forEach((page, i) => {
     const stored = pageRows.get(page.pageId) as StoredPage | undefined;
@@ -170,6 +172,13 @@ export async function buildHits(
       score: round(page.score),
       sections,
     };
+    const others = otherVersions.get(page.pageId);
+    if (others !== undefined)
+      hit.alsoIn = others.map((o) => ({
+        version: o.docSet.docSet.version,
+        docSet: o.docSet.docSet.id,
+        url: hitUrl(o.docSet.docSet.urlPrefix, o.path, highlightTerms, ''),
+      }));
     if (withExplanations) {
       const fields = list.flatMap((s) => {
         const found = outcome.tokens.get(s.sectionId);

@@ -10,6 +10,7 @@ import { rankBlock } from './rankBlock';
 import type { RankedPage } from './rankPages';
 import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
+import { pagesInOtherVersions } from './collapseVersions';
 import { idf, scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
 import { selectDocSets, type DocSetScopes } from './selectDocSets';
 import { findTitleMatches, stopTermTest } from './titleMatches';
@@ -44,6 +45,8 @@ export interface SearchOutcome {
   tokens: Map<number, FieldTokens[]>;
   /** Facet counts. */
   facets: { product: FacetCount[]; version: FacetCount[]; docType: FacetCount[] };
+  /** Matching pages in the versions not shown (for "also in" links; see `collapseVersions`). */
+  otherVersions: number[];
 }
 
 /** Candidate pages are ranked in full in blocks of this many (in first-pass order). */
@@ -153,7 +156,9 @@ function countFacet(
  */
 export async function executeSearch(
   reader: IndexReader,
-  request: Pick<SearchRequest, 'q' | 'product' | 'version' | 'docType' | 'page' | 'pageSize'>,
+  request: Pick<SearchRequest, 'q' | 'product' | 'version' | 'docType' | 'page' | 'pageSize'> & {
+    fromVersion?: string;
+  },
   access: ReaderAccess,
   settings: QuerySettings,
 ): Promise<SearchOutcome> {
@@ -171,6 +176,7 @@ export async function executeSearch(
     pages: [],
     tokens: new Map(),
     facets: { product: [], version: [], docType: [] },
+    otherVersions: [],
   };
   if (parsed.units.length === 0 || scopes.needed.length === 0) return outcome;
   const ranking = settings.ranking;
@@ -269,6 +275,12 @@ export async function executeSearch(
   const firstBlock = Math.floor(offset / RANK_BLOCK);
   const lastBlock = Math.floor(Math.max(offset, offset + request.pageSize - 1) / RANK_BLOCK);
   const ids = pageScores.ids;
+  outcome.otherVersions = pagesInOtherVersions(
+    matched,
+    (k) => ids[k] as number,
+    pageDocSet,
+    scopes,
+  );
   const groupIdf = groups.map((g) => idf(g.df, stats.pages.documents));
   const contentGroups = required.filter((g) => !(groups[g] as QueryGroup).unmatched);
   const titleMatches =

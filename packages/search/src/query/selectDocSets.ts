@@ -1,7 +1,7 @@
 import type { SearchRequest } from '@docs-portal/contracts';
 import type { StoredDocSet } from '../core/IndexStore';
 import type { ReaderAccess } from '../SearchEngine';
-import { compareVersions } from './versions';
+import { compareVersions, versionGroupKey } from './versions';
 
 /** Which doc sets a query searches and which ones each facet counts over. */
 export interface DocSetScopes {
@@ -21,33 +21,38 @@ export interface DocSetScopes {
 
 /**
  * Works out the doc sets of a query, among the indexed doc sets the reader's access names (the
- * audience an older index may have stored with a doc set is never consulted). Without a version filter only the newest readable version
- * of each product (per doc type) is searched, so a reader does not get the same page once per
- * version; the version facet still counts every readable version so that older ones can be
- * chosen.
+ * audience an older index may have stored with a doc set is never consulted). Of each version
+ * group (see `versionGroupKey`) one version is searched, so a reader gets a page once however many
+ * versions hold it: among the versions the version filter lets through (all when none is chosen),
+ * `fromVersion` (the version of the page the reader searched from) when the group has it, else the
+ * newest readable one. The version facet still counts every readable version so that the others
+ * can be chosen.
  */
 export function selectDocSets(
   docSets: readonly StoredDocSet[],
-  filters: Pick<SearchRequest, 'product' | 'version' | 'docType'>,
+  filters: Pick<SearchRequest, 'product' | 'version' | 'docType'> & { fromVersion?: string },
   access: ReaderAccess,
 ): DocSetScopes {
   const granted = new Set(access.docSetIds);
   const readable = docSets.filter((d) => granted.has(d.docSet.id));
-  const newest = new Map<string, string>();
+  const shown = new Map<string, string>();
   for (const { docSet } of readable) {
-    const key = `${docSet.product}\u0000${docSet.docType}`;
-    const best = newest.get(key);
-    if (best === undefined || compareVersions(docSet.version, best) > 0)
-      newest.set(key, docSet.version);
+    if (filters.version.length > 0 && !filters.version.includes(docSet.version)) continue;
+    const key = versionGroupKey(docSet);
+    const best = shown.get(key);
+    if (
+      best === undefined ||
+      (best !== filters.fromVersion &&
+        (docSet.version === filters.fromVersion || compareVersions(docSet.version, best) > 0))
+    )
+      shown.set(key, docSet.version);
   }
   const passProduct = (d: StoredDocSet) =>
     filters.product.length === 0 || filters.product.includes(d.docSet.product);
   const passDocType = (d: StoredDocSet) =>
     filters.docType.length === 0 || filters.docType.includes(d.docSet.docType);
   const passVersion = (d: StoredDocSet) =>
-    filters.version.length > 0
-      ? filters.version.includes(d.docSet.version)
-      : newest.get(`${d.docSet.product}\u0000${d.docSet.docType}`) === d.docSet.version;
+    shown.get(versionGroupKey(d.docSet)) === d.docSet.version;
   const ids = (keep: (d: StoredDocSet) => boolean) =>
     new Set(readable.filter(keep).map((d) => d.storeId));
   const search = ids((d) => passProduct(d) && passDocType(d) && passVersion(d));

@@ -32,3 +32,18 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
+
+/**
+ * Key of the version group of a doc set: doc sets with equal keys are versions of one another
+ * (the same page path in them is the same page). Their `versionGroup` when set, else their product
+ * and doc type (a product's user guide and its runbooks are not versions of each other).
+ */
+export function versionGroupKey(docSet: {
+  product: string;
+  docType: string;
+  versionGroup?: string | undefined;
+}): string {
+  return docSet.versionGroup !== undefined
+    ? `g\u0000${docSet.versionGroup}`
+    : `p\u0000${docSet.product}\u0000${docSet.docType}`;
+}

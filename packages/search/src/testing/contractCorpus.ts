@@ -343,3 +343,61 @@ const PLANNER: ContractDocSet = {
  * and removed by those cases so the main corpus's counts stay as they are.
  */
 export const KNOWN_ITEM_CORPUS: readonly ContractDocSet[] = [ORCHESTRATOR, PLANNER];
+
+/** Vault 2.9, 2.10 and an employee-only 3.0 preview: the same pages in several versions. */
+const VAULT = (id: string, version: string, extra: PageRecord[]): ContractDocSet => ({
+  docSet: docSet(id, 'Vault', version, 'User Guide', `/docs/Vault/${version}`),
+  audience: version === '3.0' ? ['employee'] : ['*'],
+  pages: [
+    page(
+      '/Content/Keys.htm',
+      'Vault Keys',
+      ['Keys'],
+      [
+        ['', '', `Rotate a vaultkey with the rotation wizard of Vault ${version}.`],
+        ['Rotation', 'Rotation', 'Each vaultkey rotation keeps the previous key for a day.'],
+      ],
+    ),
+    ...extra,
+  ],
+});
+
+/** Orbit was renamed Orbit Cloud at 2.0: one `versionGroup` keeps both versions together. */
+const ORBIT = (id: string, product: string, version: string): ContractDocSet => ({
+  docSet: {
+    ...docSet(id, product, version, 'User Guide', `/docs/${id}`),
+    versionGroup: 'orbit',
+  },
+  audience: ['*'],
+  pages: [
+    page('/start.htm', 'Getting Started', ['Orbit'], [['', '', 'Orbitstart walks you through.']]),
+  ],
+});
+
+/**
+ * Doc sets for the version cases of the contract suite (added and removed by those cases): a page
+ * in several versions is one hit with "also in" links to the others the reader may read.
+ */
+export const VERSIONS_CORPUS: readonly ContractDocSet[] = [
+  VAULT('vault-2.9', '2.9', [
+    page('/Content/Import.htm', 'Import Old Keys', ['Keys'], [['', '', 'Import a vaultkey file.']]),
+  ]),
+  VAULT('vault-2.10', '2.10', [
+    page(
+      '/Content/Tokens.htm',
+      'Vault Tokens',
+      ['Tokens'],
+      [['', '', 'A token wraps a vaultkey.']],
+    ),
+  ]),
+  VAULT('vault-3.0', '3.0', [
+    page(
+      '/Content/Tokens.htm',
+      'Vault Tokens',
+      ['Tokens'],
+      [['', '', 'A token wraps a vaultkey.']],
+    ),
+  ]),
+  ORBIT('orbit-1', 'Orbit', '1.0'),
+  ORBIT('orbit-2', 'Orbit Cloud', '2.0'),
+];

@@ -2,7 +2,12 @@ import type { SearchRequest, SearchResponse } from '@docs-portal/contracts';
 import { SearchResponseSchema, SuggestResponseSchema } from '@docs-portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReaderAccess, SearchEngine } from '../SearchEngine';
-import { CONTRACT_CORPUS, contractAccess, KNOWN_ITEM_CORPUS } from './contractCorpus';
+import {
+  CONTRACT_CORPUS,
+  contractAccess,
+  KNOWN_ITEM_CORPUS,
+  VERSIONS_CORPUS,
+} from './contractCorpus';
 
 /** Builds a fresh, empty engine for the contract suite. */
 export type MakeContractEngine = (config: { synonyms?: string[][] }) => Promise<SearchEngine>;
@@ -495,6 +500,113 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           'Importing a Schedule',
         ]);
         expect(titles(await knownSearch('Importing a Schedule'))[0]).toBe('Importing a Schedule');
+      });
+    });
+
+    describe('versions: one hit per page, with the other versions the reader may read', () => {
+      const versionReader = (kind: string): ReaderAccess => ({
+        docSetIds: VERSIONS_CORPUS.filter(
+          ({ audience }) => audience.includes('*') || audience.includes(kind),
+        ).map(({ docSet }) => docSet.id),
+      });
+      const customer = versionReader('customer');
+      const employee = versionReader('employee');
+      // Hits by path (their order is the ranking's business, not this block's).
+      const hitsOf = (response: SearchResponse) =>
+        response.hits
+          .map((h) => ({
+            path: h.url.split('?')[0] as string,
+            version: h.version,
+            alsoIn: (h.alsoIn ?? []).map((o) => `${o.version} ${o.url}`),
+          }))
+          .sort((a, b) => (a.path < b.path ? -1 : 1));
+
+      beforeAll(async () => {
+        for (const { docSet, pages } of VERSIONS_CORPUS) {
+          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
+        }
+      });
+
+      afterAll(async () => {
+        for (const { docSet } of VERSIONS_CORPUS) await engine.removeDocSet(docSet.id);
+      });
+
+      it('shows the newest readable version (2.10 after 2.9) with "also in" links to the others', async () => {
+        const response = await search('vaultkey', customer);
+        expect(hitsOf(response)).toEqual([
+          {
+            path: '/docs/Vault/2.10/Content/Keys.htm',
+            version: '2.10',
+            alsoIn: ['2.9 /docs/Vault/2.9/Content/Keys.htm?Highlight=vaultkey'],
+          },
+          { path: '/docs/Vault/2.10/Content/Tokens.htm', version: '2.10', alsoIn: [] },
+        ]);
+        expect(response.total).toBe(2);
+        expect(response.facets.product).toEqual([{ value: 'Vault', count: 2 }]);
+        expect(response.facets.docType).toEqual([{ value: 'User Guide', count: 2 }]);
+        expect(response.facets.version).toEqual([
+          { value: '2.10', count: 2 },
+          { value: '2.9', count: 2 },
+        ]);
+      });
+
+      it('never shows, links or counts a version the reader may not read', async () => {
+        const staff = await search('vaultkey', employee);
+        expect(hitsOf(staff)[0]).toEqual({
+          // Keys.htm
+          path: '/docs/Vault/3.0/Content/Keys.htm',
+          version: '3.0',
+          alsoIn: [
+            '2.10 /docs/Vault/2.10/Content/Keys.htm?Highlight=vaultkey',
+            '2.9 /docs/Vault/2.9/Content/Keys.htm?Highlight=vaultkey',
+          ],
+        });
+        expect(staff.total).toBe(2);
+        const reader = await search('vaultkey', customer, { fromVersion: '3.0' });
+        const seen = JSON.stringify(reader);
+        expect(seen).not.toContain('vault-3.0');
+        expect(seen).not.toContain('/Vault/3.0');
+        expect(reader.hits.map((h) => h.version)).toEqual(['2.10', '2.10']);
+      });
+
+      it('prefers the version the reader came from, and a chosen version over that', async () => {
+        const from = await search('vaultkey', customer, { fromVersion: '2.9' });
+        expect(hitsOf(from)).toEqual([
+          { path: '/docs/Vault/2.9/Content/Import.htm', version: '2.9', alsoIn: [] },
+          {
+            path: '/docs/Vault/2.9/Content/Keys.htm',
+            version: '2.9',
+            alsoIn: ['2.10 /docs/Vault/2.10/Content/Keys.htm?Highlight=vaultkey'],
+          },
+        ]);
+        expect(from.total).toBe(2);
+        const chosen = await search('vaultkey', customer, {
+          fromVersion: '2.9',
+          version: ['2.10'],
+        });
+        expect(chosen.hits.map((h) => h.version)).toEqual(['2.10', '2.10']);
+        const both = await search('vaultkey', customer, { version: ['2.9', '2.10'] });
+        expect(hitsOf(both).map((h) => h.path)).toEqual([
+          '/docs/Vault/2.10/Content/Keys.htm',
+          '/docs/Vault/2.10/Content/Tokens.htm',
+        ]);
+        expect(both.total).toBe(2);
+      });
+
+      it('treats doc sets of one versionGroup as versions of each other across products', async () => {
+        const response = await search('orbitstart', customer);
+        expect(response.total).toBe(1);
+        expect(response.hits[0]).toMatchObject({
+          product: 'Orbit Cloud',
+          version: '2.0',
+          alsoIn: [
+            {
+              version: '1.0',
+              docSet: 'orbit-1',
+              url: '/docs/orbit-1/start.htm?Highlight=orbitstart',
+            },
+          ],
+        });
       });
     });
   });

@@ -23,6 +23,7 @@ export const RESERVED_MOUNTS = [
   'assets',
   'dev-idp',
   'highlight.js',
+  'page-versions',
 ] as const;
 
 const pathSegment = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -99,6 +100,17 @@ export const DocSetSchema = z.strictObject({
   product: z.string().min(1),
   version: z.string().min(1),
   docType: z.string().min(1),
+  /**
+   * Doc sets naming the same group are versions of one another (search shows a page once, the doc
+   * pages offer its other versions). Without it: doc sets of the same product and doc type.
+   */
+  versionGroup: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/,
+      'letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit (at most 100)',
+    )
+    .optional(),
   /** Who may read it: user kinds, or `*` for every signed-in reader. */
   audience: z
     .array(z.union([UserKindSchema, z.literal('*')]))

@@ -24,6 +24,7 @@ export function docSetDescriptor(
     urlPrefix: `${config.basePath}/${docSet.mount}`,
     folder: releaseDir,
     ...(docSet.extract === undefined ? {} : { extract: docSet.extract }),
+    ...(docSet.versionGroup === undefined ? {} : { versionGroup: docSet.versionGroup }),
   };
 }
 
