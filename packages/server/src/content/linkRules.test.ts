@@ -14,6 +14,7 @@ import {
   insertAliases,
   planRedirects,
   type PreviousLinks,
+  readPages,
 } from './linkIntegrity';
 import { pageFactsOf, type PageFacts } from './pageFacts';
 
@@ -43,6 +44,18 @@ describe('page facts', () => {
       ['setup', 'Set up'],
     ]);
     expect(read.links).toEqual(['x.htm#setup', 'mailto:a@b.c', 'map.htm']);
+  });
+});
+
+describe('releases published before link checks', () => {
+  it('reads the page facts from the pages when a release has no .pages.json', async () => {
+    const dir = writeFolder({
+      'a.htm': '<title>A</title><h2 id="x">X</h2><a href="b.htm">b</a>',
+      'img.png': 'png',
+    });
+    expect(await readPages(dir)).toEqual({
+      'a.htm': { title: 'A', ids: ['x'], headings: [['x', 'X']], links: ['b.htm'] },
+    });
   });
 });
 
