@@ -375,11 +375,8 @@ export class DocSetPublisher {
   ) {
     const started = performance.now();
     const current = await store.currentRelease();
-    const previousDir = current === null ? null : store.releaseDir(current);
     const previous =
-      current === null || previousDir === null
-        ? null
-        : await readPreviousLinks(previousDir, current);
+      current === null ? null : await readPreviousLinks(store.releaseDir(current), current);
     const previousDigests =
       current === null ? {} : ((await store.readManifest(current))?.digests ?? {});
     const nextDigests = (
