@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { GUIDE_V1, GUIDE_V2 } from '../../test/content/linkSites';
 import { EXIT_CODES } from '../cli/CliCommand';
 import { runCli } from '../cli/runCli';
 import { ConfigError, parseConfig } from '../config/loadConfig';
+import { DocSetPublisher } from './DocSetPublisher';
 import {
   anchorAliases,
   findMoves,
@@ -56,6 +57,26 @@ describe('releases published before link checks', () => {
     expect(await readPages(dir)).toEqual({
       'a.htm': { title: 'A', ids: ['x'], headings: [['x', 'X']], links: ['b.htm'] },
     });
+  });
+});
+
+describe('a release published before link checks', () => {
+  it('is checked at the next publish, so --strict only refuses links that are new', async () => {
+    const config = parseConfig(
+      {
+        dataDir: mkdtempSync(path.join(tmpdir(), 'links-upgrade-')),
+        logLevel: 'silent',
+        docSets: [docSetInput('guide', 'Guide', '/nowhere', { defaultPage: 'Default.htm' })],
+      },
+      { env: {} },
+    );
+    const publisher = new DocSetPublisher(config);
+    const first = await publisher.publish('guide', writeFolder(GUIDE_V1));
+    for (const file of ['.link-report.json', '.pages.json', '.redirects.json']) {
+      rmSync(path.join(first.releaseDir, file));
+    }
+    const again = await publisher.publish('guide', writeFolder(GUIDE_V1), { strict: true });
+    expect(again.linkReport).toMatchObject({ compared: true, brokenCount: 2, newCount: 0 });
   });
 });
 
