@@ -8,6 +8,7 @@ import { GUIDE_V1, GUIDE_V2 } from '../../test/content/linkSites';
 import { EXIT_CODES } from '../cli/CliCommand';
 import { runCli } from '../cli/runCli';
 import { ConfigError, parseConfig } from '../config/loadConfig';
+import { renderErrorPage } from '../errors/errorPage';
 import { DocSetPublisher } from './DocSetPublisher';
 import {
   anchorAliases,
@@ -57,6 +58,30 @@ describe('releases published before link checks', () => {
     expect(await readPages(dir)).toEqual({
       'a.htm': { title: 'A', ids: ['x'], headings: [['x', 'X']], links: ['b.htm'] },
     });
+  });
+});
+
+describe('the removed-page notice on the 404 page', () => {
+  it('escapes the notice and suggestions and shows only paths under the portal', () => {
+    const html = renderErrorPage({
+      basePath: '/docs',
+      productName: 'Docs',
+      companyName: 'Acme',
+      status: 404,
+      searchWords: 'a',
+      year: 2026,
+      notice: 'Removed <b>now</b>.',
+      suggestions: [
+        { title: '<img src=x onerror=alert(1)>', url: '/docs/Guide/a.htm?x="y"', context: 'G&H' },
+        { title: 'Elsewhere', url: 'https://evil.example/docs/x', context: '' },
+        { title: 'Protocol-relative', url: '//evil.example/docs/x', context: '' },
+      ],
+    });
+    expect(html).toContain('<strong>Removed &lt;b&gt;now&lt;/b&gt;.</strong>');
+    expect(html).toContain(
+      '<li><a href="/docs/Guide/a.htm?x=&quot;y&quot;">&lt;img src=x onerror=alert(1)&gt;</a> <span class="where">G&amp;H</span></li>',
+    );
+    expect(html).not.toContain('evil.example');
   });
 });
 
