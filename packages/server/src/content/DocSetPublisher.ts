@@ -375,11 +375,8 @@ export class DocSetPublisher {
   ) {
     const started = performance.now();
     const current = await store.currentRelease();
-    const previousDir = current === null ? null : store.releaseDir(current);
     const previous =
-      current === null || previousDir === null
-        ? null
-        : await readPreviousLinks(previousDir, current);
+      current === null ? null : await readPreviousLinks(store.releaseDir(current), current);
     const previousDigests =
       current === null ? {} : ((await store.readManifest(current))?.digests ?? {});
     const nextDigests = (
@@ -426,15 +423,25 @@ export class DocSetPublisher {
     const explicit = new Map(
       [...this.byId.values()].map((d) => [d.id, new Map(d.redirects.map((r) => [r.from, r.to]))]),
     );
-    const report = checkLinks({
-      docSetId,
-      release,
-      basePath: this.basePath,
-      self: { docSet, files, pages, moved: redirects.moved },
-      others,
-      explicit,
-      previous: previous?.report ?? null,
-    });
+    const check = (self: LinkTarget, number: number, known: LinkReport | null) =>
+      checkLinks({
+        docSetId,
+        release: number,
+        basePath: this.basePath,
+        self,
+        others,
+        explicit,
+        previous: known,
+      });
+    let known = previous?.report ?? null;
+    if (previous && current !== null && known === null) {
+      // Published before link checks: its pages were read whole, links included, so check them
+      // now, and new broken links are still told from old ones.
+      const dir = store.releaseDir(current);
+      const self = { docSet, files: new Set(await releaseFiles(dir)), pages: previous.pages };
+      known = check({ ...self, moved: previous.redirects.moved }, current, null);
+    }
+    const report = check({ docSet, files, pages, moved: redirects.moved }, release, known);
     await writeLinkFiles(built, pages, redirects, report);
     return { report, redirects, ms: performance.now() - started };
   }

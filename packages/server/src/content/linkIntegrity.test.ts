@@ -49,6 +49,15 @@ function guideAndApi() {
       ],
     }),
     docSetInput('api', 'Api', writeFolder(API_V1)),
+    docSetInput(
+      'runbooks',
+      'Runbooks',
+      writeFolder({
+        'Tape.htm':
+          '<html><head><title>Legacy tape export runbook</title></head><body><h1>Legacy tape export runbook</h1><p>Internal legacy tape export steps.</p></body></html>',
+      }),
+      { audience: ['employee'] },
+    ),
   ];
 }
 
@@ -62,9 +71,11 @@ beforeAll(async () => {
   await signIn(customer, 'customer');
   // The first release was published at start-up; the search index must know its pages.
   await eventually(async () => {
-    const answer = await employee.request('/docs/search?q=tape%20libraries');
-    const body = (await answer.json()) as { total: number };
-    if (body.total === 0) throw new Error('not indexed yet');
+    for (const q of ['tape%20libraries', 'runbook']) {
+      const answer = await employee.request(`/docs/search?q=${q}`);
+      const body = (await answer.json()) as { total: number };
+      if (body.total === 0) throw new Error('not indexed yet');
+    }
   });
   await publishGuide(GUIDE_V2, 'Content/Setup/Install.htm');
 }, 60_000);
@@ -115,6 +126,17 @@ describe('release 2: pages moved, a heading renamed, a page removed', () => {
     expect(html).toContain('This page was removed in release 2.');
     expect(html).toContain(`<a href="${GUIDE}/Content/Tapes.htm`);
     expect(html).toContain('value="Legacy tape export"');
+  });
+
+  it('offers only pages the reader may open: an employee-only hit is not shown to a customer', async () => {
+    const forEmployee = await navigate(employee, `${GUIDE}/Content/Legacy.htm`);
+    expect(forEmployee.html).toContain('<a href="/docs/Runbooks/Tape.htm');
+    const forCustomer = await navigate(customer, `${GUIDE}/Content/Legacy.htm`);
+    expect(forCustomer.status).toBe(404);
+    expect(forCustomer.html).toContain('This page was removed in release 2.');
+    expect(forCustomer.html).toContain(`<a href="${GUIDE}/Content/Tapes.htm`);
+    expect(forCustomer.html).not.toContain('Runbooks');
+    expect(forCustomer.html).not.toContain('runbook');
   });
 
   it('answers an API call for a removed page with JSON', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,12 +8,15 @@ import { GUIDE_V1, GUIDE_V2 } from '../../test/content/linkSites';
 import { EXIT_CODES } from '../cli/CliCommand';
 import { runCli } from '../cli/runCli';
 import { ConfigError, parseConfig } from '../config/loadConfig';
+import { renderErrorPage } from '../errors/errorPage';
+import { DocSetPublisher } from './DocSetPublisher';
 import {
   anchorAliases,
   findMoves,
   insertAliases,
   planRedirects,
   type PreviousLinks,
+  readPages,
 } from './linkIntegrity';
 import { pageFactsOf, type PageFacts } from './pageFacts';
 
@@ -43,6 +46,62 @@ describe('page facts', () => {
       ['setup', 'Set up'],
     ]);
     expect(read.links).toEqual(['x.htm#setup', 'mailto:a@b.c', 'map.htm']);
+  });
+});
+
+describe('releases published before link checks', () => {
+  it('reads the page facts from the pages when a release has no .pages.json', async () => {
+    const dir = writeFolder({
+      'a.htm': '<title>A</title><h2 id="x">X</h2><a href="b.htm">b</a>',
+      'img.png': 'png',
+    });
+    expect(await readPages(dir)).toEqual({
+      'a.htm': { title: 'A', ids: ['x'], headings: [['x', 'X']], links: ['b.htm'] },
+    });
+  });
+});
+
+describe('the removed-page notice on the 404 page', () => {
+  it('escapes the notice and suggestions and shows only paths under the portal', () => {
+    const html = renderErrorPage({
+      basePath: '/docs',
+      productName: 'Docs',
+      companyName: 'Acme',
+      status: 404,
+      searchWords: 'a',
+      year: 2026,
+      notice: 'Removed <b>now</b>.',
+      suggestions: [
+        { title: '<img src=x onerror=alert(1)>', url: '/docs/Guide/a.htm?x="y"', context: 'G&H' },
+        { title: 'Elsewhere', url: 'https://evil.example/docs/x', context: '' },
+        { title: 'Protocol-relative', url: '//evil.example/docs/x', context: '' },
+      ],
+    });
+    expect(html).toContain('<strong>Removed &lt;b&gt;now&lt;/b&gt;.</strong>');
+    expect(html).toContain(
+      '<li><a href="/docs/Guide/a.htm?x=&quot;y&quot;">&lt;img src=x onerror=alert(1)&gt;</a> <span class="where">G&amp;H</span></li>',
+    );
+    expect(html).not.toContain('evil.example');
+  });
+});
+
+describe('a release published before link checks', () => {
+  it('is checked at the next publish, so --strict only refuses links that are new', async () => {
+    const config = parseConfig(
+      {
+        dataDir: mkdtempSync(path.join(tmpdir(), 'links-upgrade-')),
+        logLevel: 'silent',
+        docSets: [docSetInput('guide', 'Guide', '/nowhere', { defaultPage: 'Default.htm' })],
+      },
+      { env: {} },
+    );
+    const publisher = new DocSetPublisher(config);
+    const first = await publisher.publish('guide', writeFolder(GUIDE_V1));
+    for (const file of ['.link-report.json', '.pages.json', '.redirects.json']) {
+      rmSync(path.join(first.releaseDir, file));
+    }
+    const again = await publisher.publish('guide', writeFolder(GUIDE_V1), { strict: true });
+    expect(again.linkReport).toMatchObject({ compared: true, brokenCount: 2, newCount: 0 });
   });
 });
 
