@@ -4,6 +4,8 @@ import { createSearchEngine, type SearchEngine } from '@docs-portal/search';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics/analyticsRoutes';
 import { createAnalyticsStore } from './analytics/createAnalyticsStore';
+import { feedbackRoutes } from './analytics/feedback/feedbackRoutes';
+import { gapRoutes } from './analytics/feedback/gapRoutes';
 import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
@@ -199,6 +201,12 @@ export async function buildApp(
         docSets: config.docSets,
         productName: config.brand.productName,
       });
+      await portal.register(feedbackRoutes, {
+        store: analytics,
+        docSets: config.docSets,
+        pages: docSets,
+      });
+      await portal.register(gapRoutes, { store: analytics, docSets: config.docSets });
       const home = new HomeContent(config, docSets, analytics, {
         onAnalyticsError: (error) => app.log.warn({ err: error }, 'home: analytics unavailable'),
       });
@@ -210,6 +218,12 @@ export async function buildApp(
         config,
         library: docSets,
         accelRedirectPrefix: config.serving.accelRedirectPrefix,
+        onMissingPage: ({ docSet, path, kind }) =>
+          void analytics
+            .recordMissingLanding({ docSetId: docSet.id, path, kind })
+            .catch((error: unknown) =>
+              app.log.warn({ err: error }, 'could not record a missing page'),
+            ),
       });
     },
     { prefix: base },

@@ -1,3 +1,4 @@
+import type { UserKind } from '@docs-portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canRead } from '../access/canRead';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
@@ -19,6 +20,11 @@ export interface ContentRoutesOptions {
    * <dataDir>/docsets/; }`. Never set it without nginx in front: the answer would be empty.
    */
   accelRedirectPrefix?: string;
+  /**
+   * Told when a signed-in reader of the doc set asks for a path its current release does not
+   * hold (analytics of missing landings); must not throw or wait.
+   */
+  onMissingPage?: (landing: { docSet: DocSetConfig; path: string; kind: UserKind }) => void;
 }
 
 /**
@@ -90,7 +96,11 @@ export async function contentRoutes(
         return reply.redirect(`${rawPath}/${query}`, 301);
       }
     }
-    if (!file) return notFound(reply);
+    if (!file) {
+      const kind = request.user?.kind;
+      if (kind) options.onMissingPage?.({ docSet, path: relative, kind });
+      return notFound(reply);
+    }
     if (accelRedirectPrefix !== undefined) {
       return sendAccelRedirect(reply, accelRedirectPrefix, index, file);
     }
