@@ -15,7 +15,7 @@ export interface BundleBudget {
   maxGzipBytes: number;
 }
 
-/** The budgets: web app 90 kB, newer client 60 kB, older 10 kB, doc-page script 6 kB. */
+/** The budgets: web app 90 kB, newer client 60 kB, older 10 kB, doc-page script 8 kB. */
 export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   { label: 'web app', entry: 'packages/web/dist/index.html', maxGzipBytes: 90_000 },
   {
@@ -35,11 +35,13 @@ export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   },
   // Issue 11 gave the highlighter alone 3 kB; since issue 12 it is the doc-page script (portal
   // bar, shortcuts, highlights), held to issue 12's 6 kB per doc page. The overlay module loads
-  // only when a reader opens search from a doc page.
+  // only when a reader opens search from a doc page. Issue 16 adds "Was this page helpful?" and
+  // the missing-section report to every doc page (about 1.5 kB), and issue 15 its version
+  // switcher; both must show without a second request, so the budget is 8 kB, the most allowed.
   {
     label: 'doc-page script',
     entry: 'packages/search-client/dist/highlight.js',
-    maxGzipBytes: 6_000,
+    maxGzipBytes: 8_000,
   },
   {
     label: 'doc-page search overlay (on first use)',

@@ -2,6 +2,7 @@ import { highlightPage, removeHighlights } from '../highlight/markTerms';
 import type { openSearchOverlay } from '../overlay/SearchOverlay';
 import { searchOriginOf, searchRouteOf } from '../overlay/searchOrigin';
 import { listenForSearchShortcuts } from '../overlay/searchShortcuts';
+import { addFeedbackControl, reportMissingAnchor } from './FeedbackControl';
 import { addPortalBar } from './PortalBar';
 import { keepTopClear } from './keepTopClear';
 
@@ -77,6 +78,8 @@ export function runDocPage(win: Window, basePath: string): void {
   keepTopClear(win, bar);
   reachCodeByKeyboard(doc);
   listenForSearchShortcuts(win, openOverlay);
+  addFeedbackControl(win, basePath);
+  reportMissingAnchor(win, basePath);
 }
 
 /**

@@ -1,28 +1,12 @@
 import type { UserKind } from '@docs-portal/contracts';
 
-/** Why a reader found a page unhelpful (the choices of the doc-page control). */
-export const FEEDBACK_REASONS = [
-  'incorrect',
-  'outdated',
-  'hard-to-follow',
-  'missing-information',
-  'other',
-] as const;
-
-/** One of {@link FEEDBACK_REASONS}. */
-export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
-
-/** The reader's words for each reason, as the control and the analytics page show them. */
-export const FEEDBACK_REASON_LABELS: Record<FeedbackReason, string> = {
-  incorrect: 'Incorrect',
-  outdated: 'Outdated',
-  'hard-to-follow': 'Hard to follow',
-  'missing-information': 'Missing information',
-  other: 'Other',
-};
-
-/** Longest feedback comment, in characters. */
-export const MAX_FEEDBACK_COMMENT_LENGTH = 1000;
+export {
+  FEEDBACK_REASON_LABELS,
+  FEEDBACK_REASONS,
+  MAX_FEEDBACK_COMMENT_LENGTH,
+  type FeedbackReason,
+} from '@docs-portal/contracts/feedback';
+import type { FeedbackReason } from '@docs-portal/contracts/feedback';
 
 /**
  * A "Was this page helpful?" answer. Nothing identifies the reader beyond their kind: `dedupeKey`
