@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics/analyticsRoutes';
 import { createAnalyticsStore } from './analytics/createAnalyticsStore';
 import { feedbackRoutes } from './analytics/feedback/feedbackRoutes';
 import { gapRoutes } from './analytics/feedback/gapRoutes';
+import { GapWebhook } from './analytics/feedback/GapWebhook';
 import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
@@ -156,6 +157,17 @@ export async function buildApp(
 
   const analytics = await createAnalyticsStore(config, { logger: app.log });
   app.addHook('onClose', async () => analytics.close());
+  const gapWebhookConfig = config.analytics.gapWebhook;
+  if (gapWebhookConfig) {
+    const gapWebhook = new GapWebhook({
+      ...gapWebhookConfig,
+      store: analytics,
+      docSets: config.docSets,
+      logger: app.log,
+    });
+    gapWebhook.start();
+    app.addHook('onClose', async () => gapWebhook.close());
+  }
 
   const base = config.basePath;
   app.get('/', async (_request, reply) => reply.redirect(`${base}/HomePage/Content/home.htm`, 302));

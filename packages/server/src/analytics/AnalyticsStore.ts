@@ -142,6 +142,11 @@ export interface AnalyticsStore {
   recordMissingLanding(landing: MissingLanding): Promise<void>;
   /** The counts behind the content-gap list for `range`, each list at most `limit` (default 50). */
   gapSignals(range: ReportRange, options?: { limit?: number }): Promise<GapSignals>;
+  /**
+   * Claims the daily gap-list delivery of `day` (`YYYY-MM-DD`): true for the first caller across
+   * every replica sharing the store, false after, so the list is sent once a day.
+   */
+  claimGapDelivery(day: string): Promise<boolean>;
   // --- end of reader feedback ---
   /** Deletes events older than `before`; answers how many. For a retention schedule. */
   purgeBefore(before: Date): Promise<number>;

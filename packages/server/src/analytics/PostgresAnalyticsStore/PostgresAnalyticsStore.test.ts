@@ -29,7 +29,7 @@ runAnalyticsStoreContract('postgres', async () => {
 runFeedbackStoreContract('postgres', async () => {
   const store = await PostgresAnalyticsStore.open({ url: database.url, poolSize: 4 });
   await admin.query(
-    'TRUNCATE search_events, click_events, feedback_events, missing_landings, analytics_salt',
+    'TRUNCATE search_events, click_events, feedback_events, missing_landings, analytics_salt, gap_deliveries',
   );
   return store;
 });

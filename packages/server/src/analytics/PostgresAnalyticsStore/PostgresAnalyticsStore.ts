@@ -358,6 +358,14 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     };
   }
 
+  async claimGapDelivery(day: string): Promise<boolean> {
+    const result = await this.query(
+      'INSERT INTO gap_deliveries (day) VALUES ($1) ON CONFLICT (day) DO NOTHING',
+      [day],
+    );
+    return result.rowCount === 1;
+  }
+
   ping(): Promise<void> {
     return this.connection.ping();
   }

@@ -27,7 +27,8 @@ export const PG_FEEDBACK_MIGRATION: Migration = {
     );
     CREATE INDEX missing_landings_at ON missing_landings (at);
     CREATE INDEX click_events_query_at ON click_events (query, at);
-    CREATE TABLE analytics_salt (id integer PRIMARY KEY CHECK (id = 1), salt text NOT NULL);`,
+    CREATE TABLE analytics_salt (id integer PRIMARY KEY CHECK (id = 1), salt text NOT NULL);
+    CREATE TABLE gap_deliveries (day text PRIMARY KEY);`,
 };
 
 const NO_CLICK = (window: string) => `NOT EXISTS (SELECT 1 FROM click_events c

@@ -509,6 +509,12 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     return this.usingFile(() => whenSqliteFree(() => read()));
   }
 
+  async claimGapDelivery(day: string): Promise<boolean> {
+    return this.usingFile(() =>
+      whenSqliteFree(() => this.feedbackStatements.claimDelivery.run(day).changes === 1),
+    );
+  }
+
   async ping(): Promise<void> {
     await this.usingFile(async () => this.db.prepare('SELECT 1').get());
   }

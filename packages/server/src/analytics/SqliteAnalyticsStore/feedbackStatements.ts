@@ -26,7 +26,8 @@ CREATE TABLE missing_landings (
 );
 CREATE INDEX missing_landings_at ON missing_landings (at);
 CREATE INDEX click_events_query_at ON click_events (query, at);
-CREATE TABLE analytics_salt (id INTEGER PRIMARY KEY CHECK (id = 1), salt TEXT NOT NULL);`;
+CREATE TABLE analytics_salt (id INTEGER PRIMARY KEY CHECK (id = 1), salt TEXT NOT NULL);
+CREATE TABLE gap_deliveries (day TEXT PRIMARY KEY);`;
 
 /** Most (query, filters) rows read for one kind of query signal before merging. */
 export const QUERY_SIGNAL_ROWS = 5000;
@@ -109,6 +110,9 @@ export function prepareFeedbackStatements(db: Database.Database) {
       `SELECT doc_set_id, path, anchor, COUNT(*) AS count FROM missing_landings
        WHERE at >= ? AND at < ? GROUP BY doc_set_id, path, anchor
        ORDER BY count DESC, doc_set_id, path, anchor LIMIT ?`,
+    ),
+    claimDelivery: db.prepare<[string]>(
+      'INSERT INTO gap_deliveries (day) VALUES (?) ON CONFLICT (day) DO NOTHING',
     ),
     purgeFeedback: db.prepare<[number]>('DELETE FROM feedback_events WHERE at < ?'),
     purgeLandings: db.prepare<[number]>('DELETE FROM missing_landings WHERE at < ?'),

@@ -182,7 +182,7 @@ afterAll(async () => {
 gapRouteSuite('postgres', async () => {
   const store = await PostgresAnalyticsStore.open({ url: database.url, poolSize: 2 });
   await admin.query(
-    'TRUNCATE search_events, click_events, feedback_events, missing_landings, analytics_salt',
+    'TRUNCATE search_events, click_events, feedback_events, missing_landings, analytics_salt, gap_deliveries',
   );
   return store;
 });

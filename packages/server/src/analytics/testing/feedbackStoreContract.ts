@@ -178,6 +178,15 @@ export function runFeedbackStoreContract(
       ]);
     });
 
+    it('lets one caller claim the gap delivery of a day', async () => {
+      const claims = await Promise.all([
+        store.claimGapDelivery('2025-03-10'),
+        store.claimGapDelivery('2025-03-10'),
+      ]);
+      expect(claims.sort()).toEqual([false, true]);
+      expect(await store.claimGapDelivery('2025-03-11')).toBe(true);
+    });
+
     it('purges feedback and landings with the other events', async () => {
       await store.recordFeedback(answer({ offsetMs: -2 * DAY }));
       await store.recordMissingLanding({
