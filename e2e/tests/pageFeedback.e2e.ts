@@ -51,14 +51,19 @@ describe('"Was this page helpful?" on doc pages', () => {
       startPath: '/docs/analytics',
     });
     await employee.page.goto(`${origin}/docs/analytics`);
-    const table = employee.page.getByRole('table', { name: 'Was this page helpful? Answers, newest first' });
+    const table = employee.page.getByRole('table', {
+      name: 'Was this page helpful? Answers, newest first',
+    });
     const row = table.getByRole('row').filter({ hasText: 'Cards & "filters" moved > settings' });
     expect(await row.count()).toBe(1);
     expect(await row.innerText()).toContain('Outdated');
     expect(await row.innerText()).toContain('partner');
     const listed = await gaps(employee.page);
     expect(listed).toContainEqual(
-      expect.objectContaining({ kind: 'negative-feedback', subject: 'Content/Helios/Dashboard.htm' }),
+      expect.objectContaining({
+        kind: 'negative-feedback',
+        subject: 'Content/Helios/Dashboard.htm',
+      }),
     );
     await employee.context.close();
   });
@@ -92,7 +97,9 @@ describe('"Was this page helpful?" on doc pages', () => {
         await control(page).getByRole('button', { name: 'No' }).click();
         const host = page.locator('[data-docs-portal="feedback"]');
         await host.scrollIntoViewIfNeeded();
-        await host.screenshot({ path: `${SCREENSHOT_DIR}/docs-portal-feedback-${scheme}-${width}.png` });
+        await host.screenshot({
+          path: `${SCREENSHOT_DIR}/docs-portal-feedback-${scheme}-${width}.png`,
+        });
         expect(await checkAccessibility(page)).toEqual([]);
         await context.close();
       });

@@ -63,7 +63,12 @@ export function addFeedbackControl(win: Window, basePath: string): HTMLElement {
   ask.setAttribute('aria-labelledby', 'q');
   const reasons = el(doc, 'fieldset', {}, el(doc, 'legend', {}, 'What was the problem?'));
   for (const reason of FEEDBACK_REASONS) {
-    const radio = el(doc, 'input', { type: 'radio', name: 'reason', value: reason, required: true });
+    const radio = el(doc, 'input', {
+      type: 'radio',
+      name: 'reason',
+      value: reason,
+      required: true,
+    });
     reasons.append(el(doc, 'label', {}, radio, FEEDBACK_REASON_LABELS[reason]));
   }
   const comment = el(doc, 'textarea', { name: 'comment', maxLength: MAX_FEEDBACK_COMMENT_LENGTH });
@@ -109,10 +114,7 @@ export function addFeedbackControl(win: Window, basePath: string): HTMLElement {
       ...(text ? { comment: text } : {}),
     });
   });
-  root.append(
-    el(doc, 'style', {}, FEEDBACK_STYLE),
-    el(doc, 'section', {}, ask, form, status),
-  );
+  root.append(el(doc, 'style', {}, FEEDBACK_STYLE), el(doc, 'section', {}, ask, form, status));
   doc.body.append(host);
   return host;
 }

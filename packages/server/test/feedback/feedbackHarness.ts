@@ -49,7 +49,14 @@ export async function startFeedbackApp(
   const common = { version: '1', docType: 'Guide', defaultPage: 'Default.htm' };
   const config = testConfig({
     docSets: [
-      { ...common, id: 'guide', mount: 'guide', folder: guide, title: 'Guide <One>', product: 'Data Platform' },
+      {
+        ...common,
+        id: 'guide',
+        mount: 'guide',
+        folder: guide,
+        title: 'Guide <One>',
+        product: 'Data Platform',
+      },
       {
         ...common,
         id: 'runbooks',
@@ -86,7 +93,9 @@ export async function startFeedbackApp(
       await portal.register(sessionPlugin, { config, sessions });
       portal.setNotFoundHandler(async (request, reply) =>
         request.user
-          ? reply.status(404).send({ code: 'not_found', message: 'There is no page at this address.' })
+          ? reply
+              .status(404)
+              .send({ code: 'not_found', message: 'There is no page at this address.' })
           : reply.status(401).send({ code: 'unauthenticated', message: 'Sign in.' }),
       );
       await portal.register(feedbackRoutes, {
@@ -132,7 +141,8 @@ export async function startFeedbackApp(
       await library.close();
       await store.close();
       await sessionStore.close();
-      for (const dir of [config.dataDir, guide, runbooks, partners]) rmSync(dir, { recursive: true, force: true });
+      for (const dir of [config.dataDir, guide, runbooks, partners])
+        rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -333,7 +333,12 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
       zero_result: QuerySignalRow[];
       no_click: QuerySignalRow[];
       reformulated: QuerySignalRow[];
-      negative: { doc_set_id: string; page: string; reason: FeedbackReason | null; count: number }[];
+      negative: {
+        doc_set_id: string;
+        page: string;
+        reason: FeedbackReason | null;
+        count: number;
+      }[];
       landings: { doc_set_id: string; path: string; anchor: string | null; count: number }[];
     }>(GAP_SIGNALS_SQL, [
       range.from,

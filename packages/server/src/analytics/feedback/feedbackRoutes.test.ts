@@ -13,8 +13,11 @@ describe('feedback routes', () => {
     await h.close();
   });
 
-  const post = (headers: Record<string, string>, payload: unknown, url = '/docs/analytics/feedback') =>
-    h.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const post = (
+    headers: Record<string, string>,
+    payload: unknown,
+    url = '/docs/analytics/feedback',
+  ) => h.app.inject({ method: 'POST', url, headers, payload: payload as object });
   const stored = () => h.store.listFeedback(PERIOD, ALL_IDS);
 
   it('stores a "no" with doc set, release, page, section, reason, comment and reader kind only', async () => {
@@ -89,7 +92,11 @@ describe('feedback routes', () => {
     ],
     ['an unknown reason', { helpful: false, reason: 'boring' }, 'reason: '],
     ['a "no" without reason', { helpful: false }, 'reason: is required with a "no"'],
-    ['a reason with a "yes"', { helpful: true, reason: 'other' }, 'reason: is only given with a "no"'],
+    [
+      'a reason with a "yes"',
+      { helpful: true, reason: 'other' },
+      'reason: is only given with a "no"',
+    ],
     ['an unknown field', { helpful: true, reader: 'me' }, 'unknown parameter(s): reader'],
   ])('answers 400 to %s and stores nothing', async (_name, fields, message) => {
     const answer = await post(await h.signedIn('customer'), {
@@ -127,7 +134,10 @@ describe('feedback routes', () => {
     const over = await post(headers, { url: '/docs/guide/', helpful: true });
     expect(over.statusCode).toBe(429);
     expect(over.json().code).toBe('too_many_requests');
-    const other = await post(await h.signedIn('customer', 'calm'), { url: '/docs/guide/', helpful: true });
+    const other = await post(await h.signedIn('customer', 'calm'), {
+      url: '/docs/guide/',
+      helpful: true,
+    });
     expect(other.statusCode).toBe(200);
     h.setNow(new Date('2025-03-20T12:01:01Z'));
     expect((await post(headers, { url: '/docs/guide/', helpful: true })).statusCode).toBe(200);

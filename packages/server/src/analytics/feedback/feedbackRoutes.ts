@@ -132,26 +132,28 @@ export async function feedbackRoutes(
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/analytics/missing-anchor',
-    { schema: { body: MissingAnchorBodySchema }, preValidation: limited, bodyLimit: 8 * 1024 },
-    async (request, reply) => {
-      const user = request.user;
-      const ref = user ? docPageAt(request.body.url, user, docSets, pages, basePath) : null;
-      if (user && ref?.anchor) {
-        store
-          .recordMissingLanding({
-            docSetId: ref.docSet.id,
-            path: ref.page,
-            anchor: ref.anchor,
-            kind: user.kind,
-            at: now(),
-          })
-          .catch((error: unknown) =>
-            request.log.warn({ err: error }, 'could not record a missing anchor'),
-          );
-      }
-      return reply.status(204).send();
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/analytics/missing-anchor',
+      { schema: { body: MissingAnchorBodySchema }, preValidation: limited, bodyLimit: 8 * 1024 },
+      async (request, reply) => {
+        const user = request.user;
+        const ref = user ? docPageAt(request.body.url, user, docSets, pages, basePath) : null;
+        if (user && ref?.anchor) {
+          store
+            .recordMissingLanding({
+              docSetId: ref.docSet.id,
+              path: ref.page,
+              anchor: ref.anchor,
+              kind: user.kind,
+              at: now(),
+            })
+            .catch((error: unknown) =>
+              request.log.warn({ err: error }, 'could not record a missing anchor'),
+            );
+        }
+        return reply.status(204).send();
+      },
+    );
 }

@@ -18,7 +18,12 @@ export function docSetSelectHtml(readable: readonly DocSetConfig[], chosen?: str
 const text = (value: string): Cell => ({ html: escapeHtml(value) });
 
 /** The page's address in the portal, for a link (escaped by the caller). */
-function pageHref(basePath: string, docSet: DocSetConfig | undefined, page: string, anchor?: string | null) {
+function pageHref(
+  basePath: string,
+  docSet: DocSetConfig | undefined,
+  page: string,
+  anchor?: string | null,
+) {
   if (!docSet) return null;
   const path = page.split('/').map(encodeURIComponent).join('/');
   return `${basePath}/${docSet.mount}/${path}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
@@ -49,7 +54,10 @@ export function feedbackSectionsHtml(input: {
     return [
       numberCell(f.at.toISOString().slice(0, 16).replace('T', ' ')),
       text(docSet?.title ?? f.docSetId),
-      pageCell(pageHref(base, docSet, f.page, f.anchor), f.anchor ? `${f.page}#${f.anchor}` : f.page),
+      pageCell(
+        pageHref(base, docSet, f.page, f.anchor),
+        f.anchor ? `${f.page}#${f.anchor}` : f.page,
+      ),
       text(f.helpful ? 'Yes' : 'No'),
       text(f.reason ? FEEDBACK_REASON_LABELS[f.reason] : ''),
       queryCell(f.comment ?? ''),
@@ -75,9 +83,10 @@ export function feedbackSectionsHtml(input: {
     const docSet = g.docSetId ? byId.get(g.docSetId) : undefined;
     const isPage = g.kind !== 'zero-result' && g.kind !== 'no-click' && g.kind !== 'reformulated';
     const [page, anchor] = isPage ? g.subject.split('#', 2) : [g.subject, undefined];
-    const href = isPage && g.kind !== 'missing-page' && g.kind !== 'missing-anchor'
-      ? pageHref(base, docSet, page ?? '', anchor)
-      : null;
+    const href =
+      isPage && g.kind !== 'missing-page' && g.kind !== 'missing-anchor'
+        ? pageHref(base, docSet, page ?? '', anchor)
+        : null;
     return [
       text(GAP_KIND_LABELS[g.kind]),
       text(g.docSetTitle ?? 'All'),
@@ -90,7 +99,14 @@ export function feedbackSectionsHtml(input: {
   const gapTable = table(
     'content-gaps',
     'Content gaps, most frequent first',
-    [th('Gap'), th('Doc set'), th('Query or page'), th('Count', true), th('Samples'), th('Suggested action')],
+    [
+      th('Gap'),
+      th('Doc set'),
+      th('Query or page'),
+      th('Count', true),
+      th('Samples'),
+      th('Suggested action'),
+    ],
     gapRows,
     true,
   );

@@ -6,10 +6,7 @@ import { validationMessage } from '../../errors/validationMessage';
 import { reportPeriod, type ReportPeriod } from '../reportPeriod';
 
 /** The doc sets `reader` may read, in config order: the only ones feedback and gap views name. */
-export function readableDocSets(
-  reader: Reader,
-  docSets: readonly DocSetConfig[],
-): DocSetConfig[] {
+export function readableDocSets(reader: Reader, docSets: readonly DocSetConfig[]): DocSetConfig[] {
   return docSets.filter((docSet) => canRead(reader, docSet));
 }
 
@@ -39,7 +36,8 @@ export function gapScope(
   const period = reportPeriod(rest, today);
   const readable = readableDocSets(reader, docSets);
   const parsed = DocSetParam.safeParse(id === '' ? undefined : id);
-  const docSet = parsed.success && parsed.data ? readable.find((d) => d.id === parsed.data) : undefined;
+  const docSet =
+    parsed.success && parsed.data ? readable.find((d) => d.id === parsed.data) : undefined;
   if (!parsed.success || (parsed.data !== undefined && !docSet)) {
     throw new PortalError(
       'bad_request',

@@ -37,7 +37,12 @@ async function seed(h: FeedbackApp): Promise<void> {
     });
   await answer('guide', 'install/a.htm', 'k1', 'Tom & "Jerry" > 5');
   await answer('partners', 'deals.htm', 'k2', 'partner secret page');
-  await h.store.recordMissingLanding({ docSetId: 'guide', path: 'old.htm', kind: 'customer', at: AT });
+  await h.store.recordMissingLanding({
+    docSetId: 'guide',
+    path: 'old.htm',
+    kind: 'customer',
+    at: AT,
+  });
   await h.store.recordMissingLanding({
     docSetId: 'partners',
     path: 'old-deals.htm',
@@ -105,7 +110,9 @@ function gapRouteSuite(name: string, makeStore?: () => Promise<AnalyticsStore>) 
         samples: ['<script>alert(1)</script>'],
         action: 'add-synonym',
       });
-      const kinds = body.gaps.map((g: { kind: string; subject: string }) => `${g.kind} ${g.subject}`);
+      const kinds = body.gaps.map(
+        (g: { kind: string; subject: string }) => `${g.kind} ${g.subject}`,
+      );
       expect(kinds).toContain('negative-feedback install/a.htm');
       expect(kinds).toContain('missing-page old.htm');
       expect(JSON.stringify(body)).not.toContain('deals');

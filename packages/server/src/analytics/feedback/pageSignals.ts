@@ -2,7 +2,12 @@ import type { FeedbackReason, PageFeedbackSignal } from './FeedbackEvents';
 
 /** Merges "no" answers counted per (doc set, page, reason) into one signal per page, most first. */
 export function mergePageFeedbackRows(
-  rows: readonly { doc_set_id: string; page: string; reason: FeedbackReason | null; count: number }[],
+  rows: readonly {
+    doc_set_id: string;
+    page: string;
+    reason: FeedbackReason | null;
+    count: number;
+  }[],
   limit: number,
 ): PageFeedbackSignal[] {
   const byPage = new Map<string, PageFeedbackSignal>();

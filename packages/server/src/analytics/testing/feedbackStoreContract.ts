@@ -129,8 +129,18 @@ export function runFeedbackStoreContract(
 
     it('counts landings on missing pages and anchors', async () => {
       const at = new Date(START);
-      await store.recordMissingLanding({ docSetId: 'guide', path: 'gone.htm', kind: 'customer', at });
-      await store.recordMissingLanding({ docSetId: 'guide', path: 'gone.htm', kind: 'partner', at });
+      await store.recordMissingLanding({
+        docSetId: 'guide',
+        path: 'gone.htm',
+        kind: 'customer',
+        at,
+      });
+      await store.recordMissingLanding({
+        docSetId: 'guide',
+        path: 'gone.htm',
+        kind: 'partner',
+        at,
+      });
       await store.recordMissingLanding({
         docSetId: 'guide',
         path: 'a.htm',
