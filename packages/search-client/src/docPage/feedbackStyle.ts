@@ -14,6 +14,7 @@ button:hover{border-color:var(--color-accent)}
 fieldset{margin:12px 0 0;padding:0;border:0}
 legend{padding:0;font-weight:600}
 label{display:flex;align-items:center;gap:8px;margin:6px 0}
+input{width:18px;height:18px;margin:0;accent-color:var(--color-accent)}
 .c{flex-direction:column;align-items:stretch;margin-top:12px}
 textarea{box-sizing:border-box;width:100%;min-height:72px;padding:6px 8px;border:1px solid var(--color-line-strong);border-radius:6px;background:var(--color-canvas)}
 [role=status]:not(:empty){margin-top:8px;font-weight:600}

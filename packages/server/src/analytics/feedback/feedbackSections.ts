@@ -111,6 +111,6 @@ export function feedbackSectionsHtml(input: {
     true,
   );
   const q = escapeHtml(input.query);
-  return `<section class="section" aria-labelledby="gaps-title"><h2 id="gaps-title">Content gaps</h2><p>What readers could not find or did not like · <a href="${escapeHtml(base)}/analytics/gaps.csv?${q}">Download as CSV</a> · <a href="${escapeHtml(base)}/analytics/gaps?${q}">as JSON</a></p><div class="tables">${gapTable}</div></section>
-<section class="section" aria-labelledby="feedback-title"><h2 id="feedback-title">Page feedback</h2><p><a href="${escapeHtml(base)}/analytics/feedback?${q}">Answers as JSON</a></p><div class="tables">${feedbackTable}</div></section>`;
+  return `<div class="section"><h2 id="gaps-title">Content gaps</h2><p>What readers could not find or did not like · <a href="${escapeHtml(base)}/analytics/gaps.csv?${q}">Download the gaps as CSV</a> · <a href="${escapeHtml(base)}/analytics/gaps?${q}">the gaps as JSON</a></p><div class="tables">${gapTable}</div></div>
+<div class="section"><h2 id="feedback-title">Page feedback</h2><p><a href="${escapeHtml(base)}/analytics/feedback?${q}">Answers as JSON</a></p><div class="tables">${feedbackTable}</div></div>`;
 }
