@@ -186,6 +186,36 @@ describe('the daily content-gap webhook', () => {
     }
   });
 
+  it('sends the previous day at the configured hour (UTC) by itself', async () => {
+    const { url, deliveries, server } = await receiver([]);
+    const store = await seededStore();
+    let now = new Date('2025-03-11T05:59:59.950Z');
+    const webhook = new GapWebhook({
+      url,
+      secret: SECRET,
+      hourUtc: 6,
+      store,
+      docSets,
+      ca: cert,
+      now: () => now,
+      logger: {
+        info: () => {
+          now = new Date('2025-03-11T06:00:01Z');
+        },
+        warn: () => undefined,
+      },
+    });
+    try {
+      webhook.start();
+      await expect.poll(() => deliveries.length, { timeout: 5_000 }).toBe(1);
+      expect(JSON.parse((deliveries[0] as Delivery).body).day).toBe('2025-03-10');
+    } finally {
+      webhook.close();
+      await store.close();
+      server.close();
+    }
+  });
+
   it('is configured with an https address and a long secret only', () => {
     const base = { dataDir: '/tmp/x', logLevel: 'silent' };
     const parse = (gapWebhook: object) => () =>

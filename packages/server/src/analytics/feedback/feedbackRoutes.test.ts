@@ -173,4 +173,24 @@ describe('feedback routes', () => {
       { docSetId: 'guide', path: 'old/moved.htm', anchor: null, count: 1 },
     ]);
   });
+
+  it('allows 20 posts per reader in 10 minutes by default', async () => {
+    const plain = await startFeedbackApp();
+    try {
+      const headers = await plain.signedIn('customer', 'steady');
+      const send = () =>
+        plain.app.inject({
+          method: 'POST',
+          url: '/docs/analytics/feedback',
+          headers,
+          payload: { url: '/docs/guide/', helpful: true },
+        });
+      for (let i = 0; i < 20; i += 1) expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(429);
+      plain.setNow(new Date('2025-03-20T12:10:01Z'));
+      expect((await send()).statusCode).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
 });
