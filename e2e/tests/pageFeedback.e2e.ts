@@ -130,10 +130,18 @@ describe('landings on missing sections and pages', () => {
     await employee.page.goto(`${origin}/docs/analytics`);
     const table = employee.page.getByRole('table', { name: 'Content gaps, most frequent first' });
     expect(await table.innerText()).toContain('Landing on a missing section');
-    await employee.page.screenshot({
-      path: `${SCREENSHOT_DIR}/docs-portal-gaps-1280.png`,
-      fullPage: true,
-    });
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      await employee.page.setViewportSize({ width, height: 900 });
+      await employee.page.emulateMedia({ colorScheme: scheme });
+      await employee.page.screenshot({
+        path: `${SCREENSHOT_DIR}/docs-portal-gaps-${scheme}-${width}.png`,
+        fullPage: true,
+      });
+      expect(await checkAccessibility(employee.page)).toEqual([]);
+    }
     await employee.context.close();
   });
 });
