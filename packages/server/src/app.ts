@@ -163,6 +163,7 @@ export async function buildApp(
       ...gapWebhookConfig,
       store: analytics,
       docSets: config.docSets,
+      basePath: config.basePath,
       logger: app.log,
     });
     gapWebhook.start();

@@ -143,6 +143,16 @@ export interface AnalyticsStore {
   /** The counts behind the content-gap list for `range`, each list at most `limit` (default 50). */
   gapSignals(range: ReportRange, options?: { limit?: number }): Promise<GapSignals>;
   /**
+   * For each page address in `paths` (`{basePath}/{mount}/{page}`), the queries whose results
+   * readers opened it from in `range` (with any query string or fragment), most first, at most
+   * `limit` each (default 3): the sample queries of a page in the content-gap list.
+   */
+  queriesOpening(
+    range: ReportRange,
+    paths: readonly string[],
+    limit?: number,
+  ): Promise<Record<string, string[]>>;
+  /**
    * Claims the daily gap-list delivery of `day` (`YYYY-MM-DD`): true for the first caller across
    * every replica sharing the store, false after, so the list is sent once a day.
    */

@@ -14,7 +14,7 @@ import {
   type AnalyticsReport,
   type AnalyticsStore,
 } from './AnalyticsStore';
-import { contentGapList } from './feedback/contentGaps';
+import { loadContentGaps } from './feedback/contentGaps';
 import { docSetSelectHtml, feedbackSectionsHtml } from './feedback/feedbackSections';
 import { gapScope, readableDocSets } from './feedback/gapQuery';
 import { periodProblem } from './periodProblem';
@@ -141,10 +141,10 @@ export async function analyticsRoutes(
       const scope = gapScope(query, viewer, docSets, now());
       const period = scope.period;
       const ids = scope.docSet ? [scope.docSet.id] : scope.readable.map((d) => d.id);
-      const [report, feedback, signals] = await Promise.all([
+      const [report, feedback, gaps] = await Promise.all([
         store.report(period.range),
         store.listFeedback(period.range, { docSetIds: ids }),
-        store.gapSignals(period.range),
+        loadContentGaps(store, period.range, scope.readable, basePath, scope.docSet?.id),
       ]);
       const params = new URLSearchParams({ from: period.from, to: period.to });
       if (scope.docSet) params.set('docSet', scope.docSet.id);
@@ -159,7 +159,7 @@ export async function analyticsRoutes(
           basePath,
           readable: scope.readable,
           feedback,
-          gaps: contentGapList(signals, scope.readable, scope.docSet?.id),
+          gaps,
           query: params.toString(),
         }),
       });

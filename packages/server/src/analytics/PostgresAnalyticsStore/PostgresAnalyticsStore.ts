@@ -363,6 +363,25 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     };
   }
 
+  async queriesOpening(
+    range: ReportRange,
+    paths: readonly string[],
+    limit = 3,
+  ): Promise<Record<string, string[]>> {
+    if (paths.length === 0) return {};
+    const result = await this.query<{ path: string; queries: string[] }>(
+      `SELECT p.path, coalesce((
+         SELECT array_agg(q.query ORDER BY q.n DESC, q.query) FROM (
+           SELECT c.query, count(*) AS n FROM click_events c
+           WHERE c.at >= $1 AND c.at < $2
+             AND (c.url = p.path OR starts_with(c.url, p.path || '?') OR starts_with(c.url, p.path || '#'))
+           GROUP BY c.query ORDER BY n DESC, c.query LIMIT $4) q), '{}') AS queries
+       FROM unnest($3::text[]) AS p(path)`,
+      [range.from, range.to, [...paths], limit],
+    );
+    return Object.fromEntries(result.rows.map((row) => [row.path, row.queries]));
+  }
+
   async claimGapDelivery(day: string): Promise<boolean> {
     const result = await this.query(
       'INSERT INTO gap_deliveries (day) VALUES ($1) ON CONFLICT (day) DO NOTHING',

@@ -509,6 +509,26 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     return this.usingFile(() => whenSqliteFree(() => read()));
   }
 
+  async queriesOpening(
+    range: ReportRange,
+    paths: readonly string[],
+    limit = 3,
+  ): Promise<Record<string, string[]>> {
+    await this.flush();
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    const read = this.db.transaction(() => {
+      const found: Record<string, string[]> = {};
+      for (const path of paths) {
+        found[path] = this.feedbackStatements.queriesOpening
+          .all({ from, to, path, limit })
+          .map((row) => row.query);
+      }
+      return found;
+    });
+    return this.usingFile(() => whenSqliteFree(() => read()));
+  }
+
   async claimGapDelivery(day: string): Promise<boolean> {
     return this.usingFile(() =>
       whenSqliteFree(() => this.feedbackStatements.claimDelivery.run(day).changes === 1),

@@ -111,6 +111,15 @@ export function prepareFeedbackStatements(db: Database.Database) {
        WHERE at >= ? AND at < ? GROUP BY doc_set_id, path, anchor
        ORDER BY count DESC, doc_set_id, path, anchor LIMIT ?`,
     ),
+    queriesOpening: db.prepare<
+      { from: number; to: number; path: string; limit: number },
+      { query: string }
+    >(
+      `SELECT query FROM click_events
+       WHERE at >= @from AND at < @to AND (url = @path
+         OR substr(url, 1, length(@path) + 1) IN (@path || '?', @path || '#'))
+       GROUP BY query ORDER BY COUNT(*) DESC, query LIMIT @limit`,
+    ),
     claimDelivery: db.prepare<[string]>(
       'INSERT INTO gap_deliveries (day) VALUES (?) ON CONFLICT (day) DO NOTHING',
     ),

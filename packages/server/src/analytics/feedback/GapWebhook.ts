@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { DocSetConfig } from '../../config/schema';
 import type { GapWebhookConfig } from '../../config/gapWebhookSchema';
 import type { AnalyticsStore } from '../AnalyticsStore';
-import { contentGapList } from './contentGaps';
+import { loadContentGaps } from './contentGaps';
 import { readableDocSets } from './gapQuery';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +22,8 @@ export interface GapWebhookLogger {
 export interface GapWebhookOptions extends GapWebhookConfig {
   store: AnalyticsStore;
   docSets: readonly DocSetConfig[];
+  /** The portal's base path, for the page addresses of the samples (default `/docs`). */
+  basePath?: string;
   logger?: GapWebhookLogger;
   /** Extra trusted certificate authorities (tests with a self-signed server). */
   ca?: string | Buffer;
@@ -78,7 +80,12 @@ export class GapWebhook {
     const from = new Date(`${day}T00:00:00Z`);
     const range = { from, to: new Date(from.getTime() + DAY_MS) };
     const readable = readableDocSets({ kind: 'employee' }, this.options.docSets);
-    const gaps = contentGapList(await this.options.store.gapSignals(range), readable);
+    const gaps = await loadContentGaps(
+      this.options.store,
+      range,
+      readable,
+      this.options.basePath ?? '/docs',
+    );
     return JSON.stringify({ type: 'content-gaps', day, sentAt: this.now().toISOString(), gaps });
   }
 

@@ -1,4 +1,5 @@
 import type { DocSetConfig } from '../../config/schema';
+import type { AnalyticsStore, ReportRange } from '../AnalyticsStore';
 import {
   FEEDBACK_REASON_LABELS,
   type FeedbackReason,
@@ -40,8 +41,13 @@ export interface GapItem {
   subject: string;
   /** How often. */
   count: number;
-  /** Sample queries (reformulations: what readers searched next) or the reasons given. */
+  /**
+   * Sample queries: the query itself; for reformulations what readers searched next; for pages
+   * the queries readers opened the page from.
+   */
   samples: string[];
+  /** For negative feedback: the reasons given, most first, with their counts. */
+  reasons?: string[];
   /** Suggested action. */
   action: GapAction;
 }
@@ -65,6 +71,7 @@ export function contentGapList(
   signals: GapSignals,
   readable: readonly DocSetConfig[],
   docSetId?: string,
+  pageQueries: (docSet: DocSetConfig, page: string) => string[] = () => [],
 ): GapItem[] {
   const byId = new Map(readable.map((d) => [d.id, d]));
   const scope = docSetId === undefined ? undefined : byId.get(docSetId);
@@ -100,7 +107,8 @@ export function contentGapList(
       docSetTitle: docSet.title,
       subject: page.page,
       count: page.count,
-      samples: reasons,
+      samples: pageQueries(docSet, page.page),
+      reasons,
       action: 'fix-page',
     });
   }
@@ -113,9 +121,44 @@ export function contentGapList(
       docSetTitle: docSet.title,
       subject: landing.anchor === null ? landing.path : `${landing.path}#${landing.anchor}`,
       count: landing.count,
-      samples: [],
+      samples: pageQueries(docSet, landing.path),
       action: 'fix-page',
     });
   }
   return items.sort((a, b) => b.count - a.count || a.subject.localeCompare(b.subject));
+}
+
+/** The address of `page` of `docSet` as recorded clicks name it: `{basePath}/{mount}/{page}`. */
+export function pageAddress(basePath: string, docSet: DocSetConfig, page: string): string {
+  const path = page.split('/').map(encodeURIComponent).join('/');
+  return `${basePath.replace(/\/+$/, '')}/${docSet.mount}/${path}`;
+}
+
+/**
+ * The ranked content-gap list of `range` from `store` (see {@link contentGapList}), with the
+ * queries readers opened each listed page from as its samples.
+ */
+export async function loadContentGaps(
+  store: AnalyticsStore,
+  range: ReportRange,
+  readable: readonly DocSetConfig[],
+  basePath: string,
+  docSetId?: string,
+): Promise<GapItem[]> {
+  const signals = await store.gapSignals(range);
+  const byId = new Map(readable.map((d) => [d.id, d]));
+  const paths = [
+    ...signals.negativeFeedback.map((p) => [p.docSetId, p.page] as const),
+    ...signals.missingLandings.map((l) => [l.docSetId, l.path] as const),
+  ].flatMap(([id, page]) => {
+    const docSet = byId.get(id);
+    return docSet ? [pageAddress(basePath, docSet, page)] : [];
+  });
+  const queries = await store.queriesOpening(range, [...new Set(paths)]);
+  return contentGapList(
+    signals,
+    readable,
+    docSetId,
+    (docSet, page) => queries[pageAddress(basePath, docSet, page)] ?? [],
+  );
 }

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@docs-portal/contracts';
 import type { DocSetConfig } from '../../config/schema';
 import { numberCell, queryCell, table, th, type Cell } from '../analyticsPage';
-import { GAP_ACTION_LABELS, GAP_KIND_LABELS, type GapItem } from './contentGaps';
+import { GAP_ACTION_LABELS, GAP_KIND_LABELS, pageAddress, type GapItem } from './contentGaps';
 import { FEEDBACK_REASON_LABELS, type StoredFeedback } from './FeedbackEvents';
 
 /** The doc set choice of the analytics page's form: "All doc sets" and each readable one. */
@@ -25,8 +25,7 @@ function pageHref(
   anchor?: string | null,
 ) {
   if (!docSet) return null;
-  const path = page.split('/').map(encodeURIComponent).join('/');
-  return `${basePath}/${docSet.mount}/${path}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+  return `${pageAddress(basePath, docSet, page)}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
 }
 
 function pageCell(href: string | null, label: string): Cell {
@@ -92,7 +91,7 @@ export function feedbackSectionsHtml(input: {
       text(g.docSetTitle ?? 'All'),
       isPage ? pageCell(href, g.subject) : queryCell(g.subject),
       numberCell(String(g.count)),
-      queryCell(g.samples.join(' · ')),
+      queryCell([...(g.reasons ?? []), ...g.samples].join(' · ')),
       text(GAP_ACTION_LABELS[g.action]),
     ];
   });

@@ -21,7 +21,7 @@ export function gapCsv(items: readonly GapItem[]): string {
     item.docSetTitle ?? 'All',
     item.subject,
     item.count,
-    item.samples.join(' | '),
+    [...(item.reasons ?? []), ...item.samples].join(' | '),
     GAP_ACTION_LABELS[item.action],
   ]);
   return `\uFEFF${toCsv([[...GAP_CSV_HEADER], ...rows])}`;

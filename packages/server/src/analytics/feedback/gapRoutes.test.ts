@@ -36,6 +36,13 @@ async function seed(h: FeedbackApp): Promise<void> {
       dedupeKey: key,
     });
   await answer('guide', 'install/a.htm', 'k1', 'Tom & "Jerry" > 5');
+  await h.store.recordClick({
+    query: 'install agent',
+    rank: 2,
+    url: '/docs/guide/install/a.htm?Highlight=install#step-2',
+    kind: 'partner',
+    at: AT,
+  });
   await answer('partners', 'deals.htm', 'k2', 'partner secret page');
   await h.store.recordMissingLanding({
     docSetId: 'guide',
@@ -114,6 +121,9 @@ function gapRouteSuite(name: string, makeStore?: () => Promise<AnalyticsStore>) 
         (g: { kind: string; subject: string }) => `${g.kind} ${g.subject}`,
       );
       expect(kinds).toContain('negative-feedback install/a.htm');
+      expect(body.gaps.find((g: { kind: string }) => g.kind === 'negative-feedback')).toMatchObject(
+        { samples: ['install agent'], reasons: ['Incorrect (1)'] },
+      );
       expect(kinds).toContain('missing-page old.htm');
       expect(JSON.stringify(body)).not.toContain('deals');
       const guide = (await get(`/docs/analytics/gaps?${PERIOD}&docSet=guide`)).json();

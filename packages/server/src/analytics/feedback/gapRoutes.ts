@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canSeeAnalytics } from '../../access/canSeeAnalytics';
 import type { DocSetConfig } from '../../config/schema';
 import type { AnalyticsStore } from '../AnalyticsStore';
-import { contentGapList } from './contentGaps';
+import { loadContentGaps } from './contentGaps';
 import { gapCsv } from './gapCsv';
 import { gapScope } from './gapQuery';
 
@@ -10,6 +10,8 @@ import { gapScope } from './gapQuery';
 export interface GapRoutesOptions {
   store: AnalyticsStore;
   docSets: readonly DocSetConfig[];
+  /** The portal's base path (default: the plugin's prefix). */
+  basePath?: string;
   /** Today, for the default period (tests). */
   now?: () => Date;
 }
@@ -31,6 +33,9 @@ function isEmployee(request: FastifyRequest, reply: FastifyReply): boolean {
 export async function gapRoutes(app: FastifyInstance, options: GapRoutesOptions): Promise<void> {
   const { store, docSets } = options;
   const now = options.now ?? (() => new Date());
+  const basePath = options.basePath ?? app.prefix;
+  const gapsOf = (scope: ReturnType<typeof scopeOf>) =>
+    loadContentGaps(store, scope.period.range, scope.readable, basePath, scope.docSet?.id);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -54,20 +59,18 @@ export async function gapRoutes(app: FastifyInstance, options: GapRoutesOptions)
   app.get('/analytics/gaps', async (request, reply) => {
     if (!isEmployee(request, reply)) return reply;
     const scope = scopeOf(request);
-    const signals = await store.gapSignals(scope.period.range);
     return {
       from: scope.period.from,
       to: scope.period.to,
       docSet: scope.docSet?.id ?? null,
-      gaps: contentGapList(signals, scope.readable, scope.docSet?.id),
+      gaps: await gapsOf(scope),
     };
   });
 
   app.get('/analytics/gaps.csv', async (request, reply) => {
     if (!isEmployee(request, reply)) return reply;
     const scope = scopeOf(request);
-    const signals = await store.gapSignals(scope.period.range);
-    const items = contentGapList(signals, scope.readable, scope.docSet?.id);
+    const items = await gapsOf(scope);
     // Days are validated YYYY-MM-DD; the doc set id is left out of the file name (any characters).
     const filename = `content-gaps-${scope.period.from}-to-${scope.period.to}.csv`;
     return reply

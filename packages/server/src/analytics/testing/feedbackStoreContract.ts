@@ -188,6 +188,30 @@ export function runFeedbackStoreContract(
       ]);
     });
 
+    it('names the queries readers opened a page from, most first', async () => {
+      const click = (query: string, url: string, offsetMs = 0) =>
+        store.recordClick({
+          query,
+          rank: 1,
+          url,
+          kind: 'customer',
+          at: new Date(START + offsetMs),
+        });
+      await click('install', '/docs/guide/a.htm?Highlight=install#s1');
+      await click('install', '/docs/guide/a.htm', 1);
+      await click('setup', '/docs/guide/a.htm#top', 2);
+      await click('other', '/docs/guide/a.htm.bak', 3);
+      await click('other', '/docs/guide/A.htm', 4);
+      await click('late', '/docs/guide/a.htm', 40 * DAY);
+      expect(await store.queriesOpening(ALL, ['/docs/guide/a.htm', '/docs/guide/b.htm'])).toEqual({
+        '/docs/guide/a.htm': ['install', 'setup'],
+        '/docs/guide/b.htm': [],
+      });
+      expect(await store.queriesOpening(ALL, ['/docs/guide/a.htm'], 1)).toEqual({
+        '/docs/guide/a.htm': ['install'],
+      });
+    });
+
     it('lets one caller claim the gap delivery of a day', async () => {
       const claims = await Promise.all([
         store.claimGapDelivery('2025-03-10'),
