@@ -135,7 +135,7 @@ describe('analytics page in the browser', () => {
       expect(overflow).toBe(false);
       // Every table region can take keyboard focus, so a table wider than a phone still scrolls.
       const regions = page.getByRole('region');
-      expect(await regions.count()).toBe(3);
+      expect(await regions.count()).toBe(5);
       for (const region of await regions.all()) {
         expect(await region.getAttribute('tabindex')).toBe('0');
       }

@@ -4,6 +4,9 @@ import { createSearchEngine, type SearchEngine } from '@docs-portal/search';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics/analyticsRoutes';
 import { createAnalyticsStore } from './analytics/createAnalyticsStore';
+import { feedbackRoutes } from './analytics/feedback/feedbackRoutes';
+import { gapRoutes } from './analytics/feedback/gapRoutes';
+import { GapWebhook } from './analytics/feedback/GapWebhook';
 import { recordSearchEvent } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
@@ -156,6 +159,18 @@ export async function buildApp(
 
   const analytics = await createAnalyticsStore(config, { logger: app.log });
   app.addHook('onClose', async () => analytics.close());
+  const gapWebhookConfig = config.analytics.gapWebhook;
+  if (gapWebhookConfig) {
+    const gapWebhook = new GapWebhook({
+      ...gapWebhookConfig,
+      store: analytics,
+      docSets: config.docSets,
+      basePath: config.basePath,
+      logger: app.log,
+    });
+    gapWebhook.start();
+    app.addHook('onClose', async () => gapWebhook.close());
+  }
 
   const base = config.basePath;
   app.get('/', async (_request, reply) => reply.redirect(`${base}/HomePage/Content/home.htm`, 302));
@@ -201,6 +216,12 @@ export async function buildApp(
         docSets: config.docSets,
         productName: config.brand.productName,
       });
+      await portal.register(feedbackRoutes, {
+        store: analytics,
+        docSets: config.docSets,
+        pages: docSets,
+      });
+      await portal.register(gapRoutes, { store: analytics, docSets: config.docSets });
       const home = new HomeContent(config, docSets, analytics, {
         onAnalyticsError: (error) => app.log.warn({ err: error }, 'home: analytics unavailable'),
       });
@@ -221,6 +242,12 @@ export async function buildApp(
         searchEngine: engine,
         errorPage: errorPageSite,
         onSuggestionError: (error) => app.log.warn({ err: error }, 'removed page: search failed'),
+        onMissingPage: ({ docSet, path, kind }) =>
+          void analytics
+            .recordMissingLanding({ docSetId: docSet.id, path, kind })
+            .catch((error: unknown) =>
+              app.log.warn({ err: error }, 'could not record a missing page'),
+            ),
       });
     },
     { prefix: base },

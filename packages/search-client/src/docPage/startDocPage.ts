@@ -2,6 +2,7 @@ import { highlightPage, removeHighlights } from '../highlight/markTerms';
 import type { openSearchOverlay } from '../overlay/SearchOverlay';
 import { searchOriginOf, searchRouteOf } from '../overlay/searchOrigin';
 import { listenForSearchShortcuts } from '../overlay/searchShortcuts';
+import { addFeedbackControl, reportMissingAnchor } from './FeedbackControl';
 import { addPortalBar } from './PortalBar';
 import { keepTopClear } from './keepTopClear';
 import { addVersionControls } from './versionControls';
@@ -80,6 +81,8 @@ export function runDocPage(win: Window, basePath: string): void {
   void addVersionControls(win, basePath, bar).then((version) => (fromVersion = version));
   reachCodeByKeyboard(doc);
   listenForSearchShortcuts(win, openOverlay);
+  addFeedbackControl(win, basePath);
+  reportMissingAnchor(win, basePath);
 }
 
 /**

@@ -1,4 +1,10 @@
 import type { UserKind } from '@docs-portal/contracts';
+import type {
+  FeedbackEvent,
+  GapSignals,
+  MissingLanding,
+  StoredFeedback,
+} from './feedback/FeedbackEvents';
 
 /** Longest query kept, in characters (longer ones are cut). */
 export const MAX_ANALYTICS_QUERY_LENGTH = 500;
@@ -113,6 +119,45 @@ export interface AnalyticsStore {
     range: ReportRange,
     options: { kind: UserKind; limit?: number },
   ): Promise<OpenedPage[]>;
+  // --- Reader feedback and the content-gap list (issue 16; missing landings: issue 15) ---
+  /**
+   * The deployment's salt for feedback dedupe keys: random, made once and kept in the store, so
+   * that every replica hashes a reader the same way. Never shown.
+   */
+  feedbackSalt(): Promise<string>;
+  /**
+   * Stores a "Was this page helpful?" answer; answers false (storing nothing) when an answer with
+   * the same dedupe key is already stored (one per reader, page and day).
+   */
+  recordFeedback(event: FeedbackEvent): Promise<boolean>;
+  /**
+   * Answers of `range` on pages of `docSetIds` only (the caller passes the doc sets the viewer
+   * may read), newest first, at most `limit` (default 100).
+   */
+  listFeedback(
+    range: ReportRange,
+    options: { docSetIds: readonly string[]; limit?: number },
+  ): Promise<StoredFeedback[]>;
+  /** Records a landing on a missing page (no anchor) or a missing anchor of an existing page. */
+  recordMissingLanding(landing: MissingLanding): Promise<void>;
+  /** The counts behind the content-gap list for `range`, each list at most `limit` (default 50). */
+  gapSignals(range: ReportRange, options?: { limit?: number }): Promise<GapSignals>;
+  /**
+   * For each page address in `paths` (`{basePath}/{mount}/{page}`), the queries whose results
+   * readers opened it from in `range` (with any query string or fragment), most first, at most
+   * `limit` each (default 3): the sample queries of a page in the content-gap list.
+   */
+  queriesOpening(
+    range: ReportRange,
+    paths: readonly string[],
+    limit?: number,
+  ): Promise<Record<string, string[]>>;
+  /**
+   * Claims the daily gap-list delivery of `day` (`YYYY-MM-DD`): true for the first caller across
+   * every replica sharing the store, false after, so the list is sent once a day.
+   */
+  claimGapDelivery(day: string): Promise<boolean>;
+  // --- end of reader feedback ---
   /** Deletes events older than `before`; answers how many. For a retention schedule. */
   purgeBefore(before: Date): Promise<number>;
   /** Resolves when the store can be used; rejects with the reason otherwise (readiness). */

@@ -27,6 +27,10 @@ export interface AnalyticsPageInput {
   report: AnalyticsReport | null;
   /** Why the period was refused, in the reader's words. */
   problem?: PeriodProblem;
+  /** Extra fields of the period form (already escaped markup), e.g. the doc set choice. */
+  formFieldsHtml?: string;
+  /** Sections shown after the report (already escaped markup): feedback and content gaps. */
+  sectionsHtml?: string;
 }
 
 /** Queries longer than this many characters also carry their full text as a title. */
@@ -58,7 +62,7 @@ main{max-width:var(--content-width);margin:0 auto;padding:1.5rem 1.5rem 3rem}
 h1{margin:0 0 .75rem;font-size:1.5rem}
 form{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;margin:0 0 1rem}
 label{display:flex;flex-direction:column;font-weight:600;font-size:.875rem}
-input,button{min-height:2.5rem;font:inherit;padding:.25rem .625rem;border:1px solid var(--color-line-strong);border-radius:var(--radius-small);color:var(--color-ink);background:var(--color-surface)}
+input,select,button{min-height:2.5rem;font:inherit;padding:.25rem .625rem;border:1px solid var(--color-line-strong);border-radius:var(--radius-small);color:var(--color-ink);background:var(--color-surface)}
 input[aria-invalid=true]{border:2px solid var(--color-danger)}
 button{border-color:var(--color-accent);background:var(--color-accent);color:var(--color-on-accent);font-weight:600;cursor:pointer}
 button:hover{background:var(--color-accent-hover)}
@@ -79,27 +83,39 @@ thead th{color:var(--color-ink-muted);font-weight:600}
 .q span{display:block;max-width:20rem;overflow:hidden;text-overflow:ellipsis}
 .q .cut{white-space:nowrap}
 .wide{grid-column:1/-1}
+.section{margin-top:2rem}
+.section>h2{margin:0 0 .5rem;font-size:1.25rem}
+.section>p{margin:0 0 1rem;color:var(--color-ink-muted)}
 @media (max-width:40rem){.band-bar,main{padding-left:1rem;padding-right:1rem}.q span{max-width:12rem}}
 `;
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 /** A table cell: text already escaped; `kind` sets its alignment and wrapping. */
-interface Cell {
+export interface Cell {
   html: string;
   kind?: 'n' | 'q';
 }
 
-function queryCell(query: string): Cell {
+/** A cell holding a query (or other reader-typed text), escaped, cut when very long. */
+export function queryCell(query: string): Cell {
   const text = escapeHtml(query);
   const title = query.length > TITLED_QUERY_LENGTH ? ` title="${text}"` : '';
   const cut = query.split(' ').some((word) => word.length > CUT_WORD_LENGTH) ? ' class="cut"' : '';
   return { html: `<span${cut}${title}>${text}</span>`, kind: 'q' };
 }
 
-const numberCell = (text: string): Cell => ({ html: escapeHtml(text), kind: 'n' });
+/** A right-aligned cell of a number, escaped. */
+export const numberCell = (text: string): Cell => ({ html: escapeHtml(text), kind: 'n' });
 
-function table(id: string, caption: string, head: Cell[], rows: Cell[][], wide = false): string {
+/** A captioned table box of the page (`id` names its heading); sideways scrolling on narrow screens. */
+export function table(
+  id: string,
+  caption: string,
+  head: Cell[],
+  rows: Cell[][],
+  wide = false,
+): string {
   const attrs = (cell: Cell) => (cell.kind ? ` class="${cell.kind}"` : '');
   const body =
     rows.length === 0
@@ -112,7 +128,8 @@ function table(id: string, caption: string, head: Cell[], rows: Cell[][], wide =
   return `<div class="table-box${wide ? ' wide' : ''}"><h2 id="${id}">${caption}</h2><div class="scroll" role="region" aria-labelledby="${id}" tabindex="0"><table aria-labelledby="${id}"><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table></div></div>`;
 }
 
-const th = (text: string, numeric = false): Cell => ({
+/** A header cell (`text` is trusted markup). */
+export const th = (text: string, numeric = false): Cell => ({
   html: text,
   kind: numeric ? 'n' : undefined,
 });
@@ -212,9 +229,10 @@ export function renderAnalyticsPage(input: AnalyticsPageInput): string {
 <form method="get" action="${base}/analytics" aria-label="Period">
 ${dateInput('from', 'From', input.from, input.problem)}
 ${dateInput('to', 'To', input.to, input.problem)}
-<button type="submit">Show</button>
+${input.formFieldsHtml ?? ''}<button type="submit">Show</button>
 </form>
 ${body}
+${input.report ? (input.sectionsHtml ?? '') : ''}
 </main>
 </body>
 </html>

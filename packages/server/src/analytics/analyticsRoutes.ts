@@ -14,6 +14,9 @@ import {
   type AnalyticsReport,
   type AnalyticsStore,
 } from './AnalyticsStore';
+import { loadContentGaps } from './feedback/contentGaps';
+import { docSetSelectHtml, feedbackSectionsHtml } from './feedback/feedbackSections';
+import { gapScope, readableDocSets } from './feedback/gapQuery';
 import { periodProblem } from './periodProblem';
 import { reportCsv } from './reportCsv';
 import { reportPeriod } from './reportPeriod';
@@ -131,19 +134,38 @@ export async function analyticsRoutes(
     if (!isEmployee(request, reply)) return reply;
     reply.type('text/html; charset=utf-8').header('content-security-policy', ANALYTICS_PAGE_CSP);
     const query = request.query as Record<string, unknown>;
+    const viewer = request.user ?? { kind: 'employee' as const };
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
     try {
-      const period = reportPeriod(query, now());
-      const report = await store.report(period.range);
+      // The doc set choice narrows the feedback and gap sections; the search report covers all.
+      const scope = gapScope(query, viewer, docSets, now());
+      const period = scope.period;
+      const ids = scope.docSet ? [scope.docSet.id] : scope.readable.map((d) => d.id);
+      const [report, feedback, gaps] = await Promise.all([
+        store.report(period.range),
+        store.listFeedback(period.range, { docSetIds: ids }),
+        loadContentGaps(store, period.range, scope.readable, basePath, scope.docSet?.id),
+      ]);
+      const params = new URLSearchParams({ from: period.from, to: period.to });
+      if (scope.docSet) params.set('docSet', scope.docSet.id);
       return renderAnalyticsPage({
         basePath,
         productName,
         from: period.from,
         to: period.to,
         report,
+        formFieldsHtml: docSetSelectHtml(scope.readable, scope.docSet?.id),
+        sectionsHtml: feedbackSectionsHtml({
+          basePath,
+          readable: scope.readable,
+          feedback,
+          gaps,
+          query: params.toString(),
+        }),
       });
     } catch (error) {
-      if (!(error instanceof ZodError)) throw error;
-      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const badDocSet = error instanceof PortalError && error.code === 'bad_request';
+      if (!(error instanceof ZodError) && !badDocSet) throw error;
       reply.status(400);
       return renderAnalyticsPage({
         basePath,
@@ -151,7 +173,11 @@ export async function analyticsRoutes(
         from: text(query.from),
         to: text(query.to),
         report: null,
-        problem: periodProblem(error.issues),
+        formFieldsHtml: docSetSelectHtml(readableDocSets(viewer, docSets)),
+        problem:
+          error instanceof ZodError
+            ? periodProblem(error.issues)
+            : { message: 'That doc set cannot be shown. Choose one from the list.', fields: [] },
       });
     }
   });

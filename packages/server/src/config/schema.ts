@@ -3,6 +3,7 @@ import { ProductTabSchema, ResourceGroupSchema, UserKindSchema } from '@docs-por
 import { ExtractSchema } from './extractSchema';
 import { SearchSchema } from './searchSchema';
 import { publicOriginSchema, serviceUrl } from './serviceUrls';
+import { GapWebhookSchema } from './gapWebhookSchema';
 import { AnalyticsStoreSchema, SessionStoreSchema } from './storeSchemas';
 
 /** Paths directly under the base path that belong to the portal itself; doc sets may not use them. */
@@ -201,7 +202,11 @@ export const PortalConfigSchema = z
     docSets: z.array(DocSetSchema).default([]),
     /** Where search and click events for the documentation team are kept. */
     analytics: z
-      .strictObject({ store: AnalyticsStoreSchema.default({ kind: 'sqlite' }) })
+      .strictObject({
+        store: AnalyticsStoreSchema.default({ kind: 'sqlite' }),
+        /** The daily content-gap list as signed JSON to this HTTPS address (off when absent). */
+        gapWebhook: GapWebhookSchema.optional(),
+      })
       .prefault({}),
     serving: z
       .strictObject({

@@ -1,5 +1,6 @@
 import { safePortalPath } from '@docs-portal/contracts/safety';
 import type { SearchEngine } from '@docs-portal/search';
+import type { UserKind } from '@docs-portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canRead } from '../access/canRead';
 import { searchAccess } from '../access/searchAccess';
@@ -36,6 +37,11 @@ export interface ContentRoutesOptions {
   errorPage?: ErrorPageSite;
   /** Called when a search for a removed page's suggestions fails (the page is shown without them). */
   onSuggestionError?: (error: unknown) => void;
+  /**
+   * Told when a signed-in reader of the doc set asks for a path its current release does not
+   * hold (analytics of missing landings); must not throw or wait.
+   */
+  onMissingPage?: (landing: { docSet: DocSetConfig; path: string; kind: UserKind }) => void;
 }
 
 /** Pages offered on the page of a removed doc page, at most. */
@@ -149,6 +155,8 @@ export async function contentRoutes(
         return reply.header('cache-control', 'no-cache').redirect(location, 301);
       }
     }
+    const kind = request.user?.kind;
+    if (kind) options.onMissingPage?.({ docSet, path: relative, kind });
     const removed = index && relative !== '' ? index.redirects.removed[relative] : undefined;
     if (removed) {
       const notice = `This page was removed in release ${removed.release}.`;

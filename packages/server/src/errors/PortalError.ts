@@ -11,6 +11,7 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  too_many_requests: 429,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -27,6 +28,7 @@ const CODE_BY_STATUS: ReadonlyMap<number, ErrorCode> = new Map([
   [405, 'method_not_allowed'],
   [413, 'payload_too_large'],
   [415, 'unsupported_media_type'],
+  [429, 'too_many_requests'],
   [500, 'internal'],
   [503, 'unavailable'],
 ]);

@@ -4,6 +4,7 @@ import { createTestDatabase, viaPort, type TestDatabase } from '../../../test/se
 import { TcpProxy } from '../../../test/services/TcpProxy';
 import { eventually } from '../../../test/services/eventually';
 import { runAnalyticsStoreContract } from '../testing/analyticsStoreContract';
+import { runFeedbackStoreContract } from '../testing/feedbackStoreContract';
 import { PostgresAnalyticsStore } from './PostgresAnalyticsStore';
 
 let database: TestDatabase;
@@ -22,6 +23,14 @@ afterAll(async () => {
 runAnalyticsStoreContract('postgres', async () => {
   const store = await PostgresAnalyticsStore.open({ url: database.url, poolSize: 4 });
   await admin.query('TRUNCATE search_events, click_events');
+  return store;
+});
+
+runFeedbackStoreContract('postgres', async () => {
+  const store = await PostgresAnalyticsStore.open({ url: database.url, poolSize: 4 });
+  await admin.query(
+    'TRUNCATE search_events, click_events, feedback_events, missing_landings, analytics_salt, gap_deliveries',
+  );
   return store;
 });
 
@@ -44,7 +53,10 @@ describe('PostgresAnalyticsStore', () => {
     const recorded = await admin.query(
       `SELECT id FROM schema_migrations WHERE component = 'analytics'`,
     );
-    expect(recorded.rows).toEqual([{ id: '001-create-analytics-events' }]);
+    expect(recorded.rows.map((r: { id: string }) => r.id).sort()).toEqual([
+      '001-create-analytics-events',
+      '002-feedback-and-missing-landings',
+    ]);
   });
 
   it('keeps nothing about the reader but the kind, and filters in a stable form', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { openStorePool, PgStoreConnection, type PgStoreOptions } from '../../db/PgStoreConnection';
 import type { Migration } from '../../db/runMigrations';
@@ -14,6 +15,19 @@ import {
   type ReportRange,
   type SearchEvent,
 } from '../AnalyticsStore';
+import {
+  mergeQueryRows,
+  NO_CLICK_WINDOW_MS,
+  REFORMULATION_WINDOW_MS,
+  type FeedbackEvent,
+  type FeedbackReason,
+  type GapSignals,
+  type MissingLanding,
+  type QuerySignalRow,
+  type StoredFeedback,
+} from '../feedback/FeedbackEvents';
+import { mergePageFeedbackRows } from '../feedback/pageSignals';
+import { GAP_SIGNALS_SQL, PG_FEEDBACK_MIGRATION } from './feedbackSql';
 
 /** Schema of the PostgreSQL analytics store, applied at start-up by `runMigrations`. */
 export const ANALYTICS_MIGRATIONS: readonly Migration[] = [
@@ -41,6 +55,7 @@ export const ANALYTICS_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX click_events_at ON click_events (at);`,
   },
+  PG_FEEDBACK_MIGRATION,
 ];
 
 /** Component name of the analytics migrations in `schema_migrations`. */
@@ -219,11 +234,160 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
   async purgeBefore(before: Date): Promise<number> {
     const result = await this.query<{ n: number }>(
       `WITH s AS (DELETE FROM search_events WHERE at < $1 RETURNING 1),
-            c AS (DELETE FROM click_events WHERE at < $1 RETURNING 1)
-       SELECT ((SELECT count(*) FROM s) + (SELECT count(*) FROM c))::int AS n`,
+            c AS (DELETE FROM click_events WHERE at < $1 RETURNING 1),
+            f AS (DELETE FROM feedback_events WHERE at < $1 RETURNING 1),
+            l AS (DELETE FROM missing_landings WHERE at < $1 RETURNING 1)
+       SELECT ((SELECT count(*) FROM s) + (SELECT count(*) FROM c)
+               + (SELECT count(*) FROM f) + (SELECT count(*) FROM l))::int AS n`,
       [before],
     );
     return result.rows[0]?.n ?? 0;
+  }
+
+  // --- Reader feedback and the content-gap list ---
+
+  async feedbackSalt(): Promise<string> {
+    const result = await this.query<{ salt: string }>(
+      `WITH made AS (
+         INSERT INTO analytics_salt (id, salt) VALUES (1, $1)
+         ON CONFLICT (id) DO NOTHING RETURNING salt)
+       SELECT salt FROM made UNION ALL SELECT salt FROM analytics_salt WHERE id = 1`,
+      [randomBytes(32).toString('base64url')],
+    );
+    return (result.rows[0] as { salt: string }).salt;
+  }
+
+  async recordFeedback(event: FeedbackEvent): Promise<boolean> {
+    const result = await this.query(
+      `INSERT INTO feedback_events
+         (at, kind, doc_set_id, release, page, anchor, helpful, reason, comment, dedupe_key)
+       VALUES (to_timestamp($1 / 1000.0), $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+      [
+        event.at.getTime(),
+        event.kind,
+        event.docSetId,
+        event.release,
+        event.page,
+        event.anchor,
+        event.helpful,
+        event.reason,
+        event.comment,
+        event.dedupeKey,
+      ],
+    );
+    return result.rowCount === 1;
+  }
+
+  async listFeedback(
+    range: ReportRange,
+    options: { docSetIds: readonly string[]; limit?: number },
+  ): Promise<StoredFeedback[]> {
+    const limit = Math.max(1, Math.min(options.limit ?? 100, 1000));
+    const result = await this.query<{
+      at: Date;
+      kind: StoredFeedback['kind'];
+      doc_set_id: string;
+      release: number;
+      page: string;
+      anchor: string | null;
+      helpful: boolean;
+      reason: FeedbackReason | null;
+      comment: string | null;
+    }>(
+      `SELECT at, kind, doc_set_id, release, page, anchor, helpful, reason, comment
+       FROM feedback_events WHERE at >= $1 AND at < $2 AND doc_set_id = ANY($3::text[])
+       ORDER BY at DESC, id DESC LIMIT $4`,
+      [range.from, range.to, [...options.docSetIds], limit],
+    );
+    return result.rows.map((row) => ({
+      docSetId: row.doc_set_id,
+      release: row.release,
+      page: row.page,
+      anchor: row.anchor,
+      helpful: row.helpful,
+      reason: row.reason,
+      comment: row.comment,
+      kind: row.kind,
+      at: row.at,
+    }));
+  }
+
+  async recordMissingLanding(landing: MissingLanding): Promise<void> {
+    await this.query(
+      `INSERT INTO missing_landings (at, kind, doc_set_id, path, anchor)
+       VALUES (to_timestamp($1 / 1000.0), $2, $3, $4, $5)`,
+      [
+        (landing.at ?? new Date()).getTime(),
+        landing.kind,
+        landing.docSetId,
+        landing.path.slice(0, MAX_ANALYTICS_URL_LENGTH),
+        landing.anchor ? landing.anchor.slice(0, MAX_ANALYTICS_URL_LENGTH) : null,
+      ],
+    );
+  }
+
+  async gapSignals(range: ReportRange, options: { limit?: number } = {}): Promise<GapSignals> {
+    const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
+    const result = await this.query<{
+      zero_result: QuerySignalRow[];
+      no_click: QuerySignalRow[];
+      reformulated: QuerySignalRow[];
+      negative: {
+        doc_set_id: string;
+        page: string;
+        reason: FeedbackReason | null;
+        count: number;
+      }[];
+      landings: { doc_set_id: string; path: string; anchor: string | null; count: number }[];
+    }>(GAP_SIGNALS_SQL, [
+      range.from,
+      range.to,
+      limit,
+      5000,
+      NO_CLICK_WINDOW_MS,
+      REFORMULATION_WINDOW_MS,
+    ]);
+    const row = result.rows[0] as (typeof result.rows)[number];
+    return {
+      zeroResult: mergeQueryRows(row.zero_result, limit),
+      noClick: mergeQueryRows(row.no_click, limit),
+      reformulated: mergeQueryRows(row.reformulated, limit),
+      negativeFeedback: mergePageFeedbackRows(row.negative, limit),
+      missingLandings: row.landings.map((l) => ({
+        docSetId: l.doc_set_id,
+        path: l.path,
+        anchor: l.anchor,
+        count: l.count,
+      })),
+    };
+  }
+
+  async queriesOpening(
+    range: ReportRange,
+    paths: readonly string[],
+    limit = 3,
+  ): Promise<Record<string, string[]>> {
+    if (paths.length === 0) return {};
+    const result = await this.query<{ path: string; queries: string[] }>(
+      `SELECT p.path, coalesce((
+         SELECT array_agg(q.query ORDER BY q.n DESC, q.query) FROM (
+           SELECT c.query, count(*) AS n FROM click_events c
+           WHERE c.at >= $1 AND c.at < $2
+             AND (c.url = p.path OR starts_with(c.url, p.path || '?') OR starts_with(c.url, p.path || '#'))
+           GROUP BY c.query ORDER BY n DESC, c.query LIMIT $4) q), '{}') AS queries
+       FROM unnest($3::text[]) AS p(path)`,
+      [range.from, range.to, [...paths], limit],
+    );
+    return Object.fromEntries(result.rows.map((row) => [row.path, row.queries]));
+  }
+
+  async claimGapDelivery(day: string): Promise<boolean> {
+    const result = await this.query(
+      'INSERT INTO gap_deliveries (day) VALUES ($1) ON CONFLICT (day) DO NOTHING',
+      [day],
+    );
+    return result.rowCount === 1;
   }
 
   ping(): Promise<void> {

@@ -4,9 +4,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runAnalyticsStoreContract } from '../testing/analyticsStoreContract';
+import { runFeedbackStoreContract } from '../testing/feedbackStoreContract';
 import { SQLITE_ANALYTICS_MIGRATIONS, SqliteAnalyticsStore } from './SqliteAnalyticsStore';
 
 runAnalyticsStoreContract('sqlite', async () => new SqliteAnalyticsStore(':memory:'));
+runFeedbackStoreContract('sqlite', async () => new SqliteAnalyticsStore(':memory:'));
 
 describe('SqliteAnalyticsStore', () => {
   it('keeps events in analytics.sqlite of the data folder, with nothing about the reader but the kind', async () => {

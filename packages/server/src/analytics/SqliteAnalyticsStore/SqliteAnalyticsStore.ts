@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { WalIndexGuard, WalIndexLostError } from '@docs-portal/search';
@@ -15,6 +16,21 @@ import {
   type ReportRange,
   type SearchEvent,
 } from '../AnalyticsStore';
+import {
+  mergeQueryRows,
+  NO_CLICK_WINDOW_MS,
+  REFORMULATION_WINDOW_MS,
+  type FeedbackEvent,
+  type GapSignals,
+  type MissingLanding,
+  type StoredFeedback,
+} from '../feedback/FeedbackEvents';
+import { mergePageFeedbackRows } from '../feedback/pageSignals';
+import {
+  prepareFeedbackStatements,
+  QUERY_SIGNAL_ROWS,
+  SQLITE_FEEDBACK_MIGRATION,
+} from './feedbackStatements';
 import { migrateSqlite } from '../../db/migrateSqlite';
 import { isSqliteBusy, walIndexUsable, whenSqliteFree } from '../../db/sqliteErrors';
 import { PortalError } from '../../errors/PortalError';
@@ -47,7 +63,15 @@ type PendingEvent =
       results: number;
       tookMs: number;
     }
-  | { type: 'click'; at: number; kind: string; query: string; rank: number; url: string };
+  | { type: 'click'; at: number; kind: string; query: string; rank: number; url: string }
+  | {
+      type: 'landing';
+      at: number;
+      kind: string;
+      docSetId: string;
+      path: string;
+      anchor: string | null;
+    };
 
 /**
  * Schema of `analytics.sqlite`, one entry per version (`PRAGMA user_version`), applied by
@@ -80,6 +104,7 @@ CREATE INDEX IF NOT EXISTS click_events_at ON click_events (at);`,
    DROP INDEX search_events_kind_at;
    CREATE INDEX search_events_at ON search_events (at) WHERE superseded = 0;
    CREATE INDEX search_events_kind_at ON search_events (kind, at) WHERE superseded = 0;`,
+  SQLITE_FEEDBACK_MIGRATION,
 ];
 
 /** Searches counted in a period: the ones no later search superseded. */
@@ -97,6 +122,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   private readonly db: Database.Database;
   private readonly windowMs: number;
   private readonly statements;
+  private readonly feedbackStatements;
   private readonly state: ConnectionStateLog;
   private readonly logger: DependencyLogger | undefined;
   private readonly batchDelayMs: number;
@@ -194,6 +220,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       purgeSearches: this.db.prepare<[number]>('DELETE FROM search_events WHERE at < ?'),
       purgeClicks: this.db.prepare<[number]>('DELETE FROM click_events WHERE at < ?'),
     };
+    this.feedbackStatements = prepareFeedbackStatements(this.db);
   }
 
   /** Queues the search for the next batch; resolves at once. */
@@ -286,6 +313,10 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   }
 
   private write(event: PendingEvent): void {
+    if (event.type === 'landing') {
+      this.feedbackStatements.insertLanding.run(event);
+      return;
+    }
     if (event.type === 'click') {
       this.statements.insertClick.run(event.at, event.kind, event.query, event.rank, event.url);
       return;
@@ -370,10 +401,137 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
           .transaction(
             () =>
               this.statements.purgeSearches.run(at).changes +
-              this.statements.purgeClicks.run(at).changes,
+              this.statements.purgeClicks.run(at).changes +
+              this.feedbackStatements.purgeFeedback.run(at).changes +
+              this.feedbackStatements.purgeLandings.run(at).changes,
           )
           .immediate(),
       ),
+    );
+  }
+
+  // --- Reader feedback and the content-gap list ---
+
+  async feedbackSalt(): Promise<string> {
+    return this.usingFile(() =>
+      whenSqliteFree(() => {
+        this.feedbackStatements.insertSalt.run(randomBytes(32).toString('base64url'));
+        return (this.feedbackStatements.salt.get() as { salt: string }).salt;
+      }),
+    );
+  }
+
+  /** Written at once (not queued): the answer says whether it was stored. */
+  async recordFeedback(event: FeedbackEvent): Promise<boolean> {
+    const row = {
+      at: event.at.getTime(),
+      kind: event.kind,
+      docSetId: event.docSetId,
+      release: event.release,
+      page: event.page,
+      anchor: event.anchor,
+      helpful: event.helpful ? 1 : 0,
+      reason: event.reason,
+      comment: event.comment,
+      dedupeKey: event.dedupeKey,
+    };
+    return this.usingFile(() =>
+      whenSqliteFree(() => this.feedbackStatements.insertFeedback.run(row).changes === 1),
+    );
+  }
+
+  async listFeedback(
+    range: ReportRange,
+    options: { docSetIds: readonly string[]; limit?: number },
+  ): Promise<StoredFeedback[]> {
+    const limit = Math.max(1, Math.min(options.limit ?? 100, 1000));
+    const rows = await this.usingFile(() =>
+      whenSqliteFree(() =>
+        this.feedbackStatements.listFeedback.all(
+          range.from.getTime(),
+          range.to.getTime(),
+          JSON.stringify(options.docSetIds),
+          limit,
+        ),
+      ),
+    );
+    return rows.map((row) => ({
+      docSetId: row.doc_set_id,
+      release: row.release,
+      page: row.page,
+      anchor: row.anchor,
+      helpful: row.helpful === 1,
+      reason: row.reason,
+      comment: row.comment,
+      kind: row.kind as StoredFeedback['kind'],
+      at: new Date(row.at),
+    }));
+  }
+
+  /** Queued for the next batch, like searches and clicks; resolves at once. */
+  async recordMissingLanding(landing: MissingLanding): Promise<void> {
+    this.enqueue({
+      type: 'landing',
+      at: (landing.at ?? new Date()).getTime(),
+      kind: landing.kind,
+      docSetId: landing.docSetId,
+      path: landing.path.slice(0, MAX_ANALYTICS_URL_LENGTH),
+      anchor: landing.anchor ? landing.anchor.slice(0, MAX_ANALYTICS_URL_LENGTH) : null,
+    });
+  }
+
+  async gapSignals(range: ReportRange, options: { limit?: number } = {}): Promise<GapSignals> {
+    await this.flush();
+    const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    const params = { from, to, rows: QUERY_SIGNAL_ROWS };
+    const st = this.feedbackStatements;
+    const read = this.db.transaction(() => ({
+      zeroResult: mergeQueryRows(st.zeroResult.all(params), limit),
+      noClick: mergeQueryRows(st.noClick.all({ ...params, window: NO_CLICK_WINDOW_MS }), limit),
+      reformulated: mergeQueryRows(
+        st.reformulated.all({
+          ...params,
+          window: REFORMULATION_WINDOW_MS,
+          soon: REFORMULATION_WINDOW_MS,
+        }),
+        limit,
+      ),
+      negativeFeedback: mergePageFeedbackRows(st.negativeFeedback.all(from, to), limit),
+      missingLandings: st.missingLandings.all(from, to, limit).map((row) => ({
+        docSetId: row.doc_set_id,
+        path: row.path,
+        anchor: row.anchor,
+        count: row.count,
+      })),
+    }));
+    return this.usingFile(() => whenSqliteFree(() => read()));
+  }
+
+  async queriesOpening(
+    range: ReportRange,
+    paths: readonly string[],
+    limit = 3,
+  ): Promise<Record<string, string[]>> {
+    await this.flush();
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    const read = this.db.transaction(() => {
+      const found: Record<string, string[]> = {};
+      for (const path of paths) {
+        found[path] = this.feedbackStatements.queriesOpening
+          .all({ from, to, path, limit })
+          .map((row) => row.query);
+      }
+      return found;
+    });
+    return this.usingFile(() => whenSqliteFree(() => read()));
+  }
+
+  async claimGapDelivery(day: string): Promise<boolean> {
+    return this.usingFile(() =>
+      whenSqliteFree(() => this.feedbackStatements.claimDelivery.run(day).changes === 1),
     );
   }
 
