@@ -32,11 +32,14 @@ function extractRate(): void {
     };
   });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (const page of pages) extractSections(page.bytes, { path: page.path });
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   const mb = pages.reduce((sum, p) => sum + p.bytes.length, 0) / 1024 / 1024;
   console.log(
-    `extractSections, one thread, Python: ${pages.length} pages (${mb.toFixed(1)} MB) in ${Math.round(ms)} ms = ${rate(pages.length, ms)}`,
+    `extractSections, one thread, Python: ${pages.length} pages (${mb.toFixed(1)} MB) in ${Math.round(ms)} ms = ${rate(pages.length, ms)}; CPU ${Math.round(cpuMs)} ms = ${rate(pages.length, cpuMs)} of CPU`,
   );
 }
 
@@ -54,16 +57,24 @@ async function buildRate(name: string, folder: string): Promise<void> {
   try {
     const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
     const started = performance.now();
+    const cpu = process.cpuUsage();
     let readMs = 0;
+    let readCpuMs = 0;
     const result = await syncDocSet(engine, docSet, {
       threads: THREADS,
       onProgress(p) {
-        if (p.phase === 'write' && readMs === 0) readMs = performance.now() - started;
+        if (p.phase === 'write' && readMs === 0) {
+          readMs = performance.now() - started;
+          const read = process.cpuUsage(cpu);
+          readCpuMs = (read.user + read.system) / 1000;
+        }
       },
     });
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     console.log(
-      `syncDocSet, ${THREADS} thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)} (read+parse ${Math.round(readMs)} ms, ${result.warnings.length} warnings, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB)`,
+      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)}; read+parse ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (${result.warnings.length} warnings, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB)`,
     );
     await engine.close();
   } finally {

@@ -1,0 +1,315 @@
+import { load } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { applyExtractionRules, type ExtractionRules } from './extractionRules';
+import { findMarkupProblems } from './findMarkupProblems';
+import { folderBreadcrumb } from './folderBreadcrumb';
+import { findAnchor } from './sectionAnchors';
+import {
+  isBlockElement,
+  isChromeImage,
+  isExcluded,
+  isFalseFlag,
+  isSiteTitle,
+  normaliseSpace,
+  textOf,
+} from './domText';
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** What the indexer knows about a page besides its HTML. */
+export interface ExtractContext {
+  /** Page path relative to the doc-set root, with a leading slash (`/Content/Admin/Users.htm`). */
+  path: string;
+  /** Breadcrumb trail from the doc set's table of contents; when absent, built from the folders. */
+  breadcrumb?: string[];
+  /** The doc set's own selectors, applied over the built-in rules. */
+  rules?: ExtractionRules;
+}
+
+/** One section of a page: the text under one heading (or API entry) up to the next. */
+export interface ExtractedSection {
+  /** Heading text; '' for the top of the page (the text before the first sub-heading). */
+  heading: string;
+  /** Fragment that leads to the section ('' for the page top without an anchor of its own). */
+  anchor: string;
+  /** Plain text of the section, whitespace collapsed. */
+  text: string;
+}
+
+/** The searchable content of one page. */
+export interface ExtractedPage {
+  /** Page title: the main heading, else the document title, else the file name. */
+  title: string;
+  /** Breadcrumb trail shown with hits. */
+  breadcrumb: string[];
+  /** Sections in document order; empty when the page has nothing to index. */
+  sections: ExtractedSection[];
+  /** False when the page asks not to be indexed (robots noindex, `data-mc-searchable="False"`). */
+  indexable: boolean;
+  /** Problems met (malformed HTML, no main content); the page is indexed as far as possible. */
+  warnings: string[];
+}
+
+const HEADING = /^h[1-6]$/;
+const MAX_SECTION_TEXT = 200_000;
+const MAX_DEPTH = 1000;
+
+interface DraftSection {
+  heading: string;
+  anchor: string;
+  parts: string[];
+}
+
+/** Landmarks of a document, found in one pass. */
+interface Landmarks {
+  flareMain?: Element;
+  roleMain?: Element;
+  main?: Element;
+  firstH1?: Element;
+  body?: Element;
+  title?: Element;
+  robots: string;
+  /** An element of a search-results page (Flare's results list and heading). */
+  searchResults: boolean;
+  searchableFlags: Array<string | undefined>;
+}
+
+function scanDocument(root: AnyNode): Landmarks {
+  const found: Landmarks = { robots: '', searchResults: false, searchableFlags: [] };
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === 'tag') {
+      const a = node.attribs;
+      if (a.id === 'mc-main-content') found.flareMain ??= node;
+      if (
+        (a.id !== undefined && SEARCH_RESULTS_MARK.test(a.id)) ||
+        (a.class !== undefined && a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))
+      ) {
+        found.searchResults = true;
+      }
+      if (a.role !== undefined && a.role.toLowerCase() === 'main') found.roleMain ??= node;
+      switch (node.name) {
+        case 'main':
+          found.main ??= node;
+          break;
+        case 'h1':
+          if (found.firstH1 === undefined && !isSiteTitle(node)) found.firstH1 = node;
+          break;
+        case 'body':
+          found.body ??= node;
+          found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
+          break;
+        case 'html':
+          found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
+          break;
+        case 'title':
+          found.title ??= node;
+          break;
+        case 'meta':
+          if ((a.name ?? '').toLowerCase() === 'robots') found.robots += ` ${a.content ?? ''}`;
+          break;
+      }
+    }
+    if (node.type === 'tag' || node.type === 'root' || node.type === 'cdata') {
+      for (let k = node.children.length - 1; k >= 0; k--) {
+        const child = node.children[k];
+        if (child !== undefined) stack.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/** Ids and classes of the search-results template Flare puts into a topic of its own. */
+const SEARCH_RESULTS_MARK = /^(?:search-?results|results-?heading|MCSearchResults\w*)$/i;
+const SEARCH_RESULTS_TEXT = /your search for\b[^<>]{0,300}?\breturned\b[^<>]{0,300}?\bresult\(s\)/i;
+
+/**
+ * True for a page that holds a search-results template ("Your search for ... returned ...
+ * result(s).") rather than a topic: it would match every query through its placeholder words.
+ */
+function isSearchResultsTemplate(source: string, found: Landmarks): boolean {
+  if (found.searchResults) return true;
+  if (!/result\(s\)/i.test(source)) return false;
+  const body = found.body ?? found.title?.parent;
+  return body !== undefined && body !== null && SEARCH_RESULTS_TEXT.test(textOf(body));
+}
+
+function pickMainRegion(found: Landmarks): Element | undefined {
+  const parent = found.firstH1?.parent;
+  return (
+    found.flareMain ??
+    found.roleMain ??
+    found.main ??
+    (parent?.type === 'tag' ? parent : undefined) ??
+    found.body
+  );
+}
+
+/** The first `<h1>` inside the region that is not in an excluded part. */
+function findTitleHeading(region: Element): Element | undefined {
+  const stack: AnyNode[] = [region];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type !== 'tag' || (node !== region && isExcluded(node))) continue;
+    if (node.name === 'h1' && !isSiteTitle(node)) return node;
+    for (let k = node.children.length - 1; k >= 0; k--) {
+      const child = node.children[k];
+      if (child !== undefined) stack.push(child);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Turns one page of documentation HTML into sections for the index. Pure: the same HTML and
+ * context always give the same result.
+ *
+ * The main content is the first of `#mc-main-content`, `[role=main]`, `<main>`, the parent of
+ * the first `<h1>` and `<body>`; navigation, menus, breadcrumb shells, forms, scripts, styles
+ * and anything marked `nocontent`, `data-mc-ignore` or `data-mc-searchable="False"` are dropped.
+ * A new section starts at every heading after the title and at every definition term with an
+ * id (API entries in Sphinx and similar output). Anchors come from the heading's id, a bookmark
+ * (`<a name>`) inside it, the id of the section element it opens or an empty marker just before
+ * it; otherwise a stable id is generated from the heading text. Malformed HTML is read as far as
+ * a browser would and reported in `warnings`. The doc set's rules (`context.rules`) take
+ * precedence over this detection where they match: see {@link ExtractionRules}.
+ */
+export function extractSections(html: string | Uint8Array, context: ExtractContext): ExtractedPage {
+  const warnings: string[] = [];
+  const source = typeof html === 'string' ? html : new TextDecoder('utf-8').decode(html);
+  const $ = load(source);
+  const problems = findMarkupProblems(source);
+  if (problems.count > 0) {
+    warnings.push(`malformed HTML: ${problems.count} nesting problem(s), first ${problems.first}`);
+  }
+  const ruled = context.rules === undefined ? {} : applyExtractionRules($, context.rules, warnings);
+  const breadcrumb = ruled.trail ?? context.breadcrumb ?? folderBreadcrumb(context.path);
+  const fileName = safeDecode(context.path.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+  const found = scanDocument($.root().get(0) as AnyNode);
+  const noIndex =
+    /\bnoindex\b/i.test(found.robots) ||
+    found.searchableFlags.some(isFalseFlag) ||
+    isSearchResultsTemplate(source, found);
+  if (noIndex) {
+    return { title: fileName, breadcrumb, sections: [], indexable: false, warnings };
+  }
+
+  const detected = pickMainRegion(found);
+  const regions = ruled.regions ?? (detected === undefined ? [] : [detected]);
+  if (regions.length === 0) {
+    warnings.push('no main content region or body found');
+    return { title: fileName, breadcrumb, sections: [], indexable: true, warnings };
+  }
+  let titleElement = ruled.title;
+  for (const region of regions) titleElement ??= findTitleHeading(region);
+  const documentTitle = found.title === undefined ? '' : textOf(found.title);
+  const titleText = titleElement === undefined ? '' : textOf(titleElement);
+  const title = titleText || documentTitle || fileName;
+
+  // Only anchors the page has: publishing gives every heading an id (addHeadingIds), and a page
+  // published before that keeps linking to the nearest anchor above a heading without one.
+  const top: DraftSection = {
+    heading: '',
+    anchor: titleElement === undefined ? '' : findAnchor(titleElement, false),
+    parts: [],
+  };
+  const drafts: DraftSection[] = [top];
+  let current = top;
+  let truncated = false;
+
+  const startSection = (heading: string, element: Element): DraftSection => {
+    const anchor = findAnchor(element, true) || current.anchor;
+    const draft = { heading, anchor, parts: [] };
+    drafts.push(draft);
+    return draft;
+  };
+
+  const walkDefinitionList = (list: Element, entry: DraftSection | null, depth: number): void => {
+    let group: DraftSection | null = null;
+    let afterTerm = false;
+    for (const child of list.children) {
+      if (child.type === 'tag' && child.name === 'dt') {
+        const anchor = findAnchor(child, false);
+        if (anchor !== '') {
+          const heading = textOf(child);
+          if (group !== null && afterTerm) group.heading = `${group.heading} / ${heading}`;
+          else {
+            group = { heading, anchor, parts: [] };
+            drafts.push(group);
+          }
+        } else {
+          if (!afterTerm) group = null;
+          walk(child, group ?? entry, depth + 1);
+        }
+        afterTerm = true;
+      } else {
+        if (child.type === 'tag' && child.name === 'dd') afterTerm = false;
+        walk(child, group ?? entry, depth + 1);
+      }
+    }
+  };
+
+  const walk = (node: AnyNode, entry: DraftSection | null, depth: number): void => {
+    const target = entry ?? current;
+    if (node.type === 'text') {
+      target.parts.push(node.data);
+      return;
+    }
+    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') {
+      if (node.type === 'cdata' || node.type === 'root') {
+        for (const child of node.children) walk(child, entry, depth + 1);
+      }
+      return;
+    }
+    if (node.type !== 'tag' || isExcluded(node)) return;
+    if (depth > MAX_DEPTH) {
+      if (!truncated) warnings.push('nesting too deep: deeper content indexed as plain text');
+      truncated = true;
+      target.parts.push(' ', textOf(node), ' ');
+      return;
+    }
+    if (node === titleElement) return;
+    const name = node.name;
+    if (HEADING.test(name)) {
+      current = startSection(textOf(node), node);
+      return;
+    }
+    if (name === 'dl') {
+      target.parts.push(' ');
+      walkDefinitionList(node, entry, depth);
+      target.parts.push(' ');
+      return;
+    }
+    const block = isBlockElement(name);
+    if (block) target.parts.push(' ');
+    if (name === 'img' && !isChromeImage(node)) {
+      const alt = node.attribs.alt;
+      if (alt !== undefined && alt.trim() !== '') target.parts.push(' ', alt, ' ');
+    }
+    for (const child of node.children) walk(child, entry, depth + 1);
+    if (block) target.parts.push(' ');
+  };
+
+  for (const region of regions) {
+    for (const child of region.children) walk(child, null, 1);
+  }
+
+  const sections: ExtractedSection[] = [];
+  for (const draft of drafts) {
+    let text = normaliseSpace(draft.parts.join(''));
+    if (text.length > MAX_SECTION_TEXT) text = text.slice(0, MAX_SECTION_TEXT);
+    // An empty page top is kept only when it is all there is, so the title stays findable.
+    if (draft === top && text === '' && (drafts.length > 1 || title === fileName)) continue;
+    sections.push({ heading: draft.heading, anchor: draft.anchor, text });
+  }
+  if (sections.length === 0) warnings.push('no text found in the main content');
+  return { title, breadcrumb, sections, indexable: true, warnings };
+}
