@@ -58,6 +58,8 @@ async function buildRate(name: string, folder: string): Promise<void> {
     const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
     const started = performance.now();
     const cpu = process.cpuUsage();
+    const loop = performance.eventLoopUtilization();
+    let mainReadMs = 0;
     let readMs = 0;
     let readCpuMs = 0;
     const result = await syncDocSet(engine, docSet, {
@@ -67,6 +69,7 @@ async function buildRate(name: string, folder: string): Promise<void> {
           readMs = performance.now() - started;
           const read = process.cpuUsage(cpu);
           readCpuMs = (read.user + read.system) / 1000;
+          mainReadMs = performance.eventLoopUtilization(loop).active;
         }
       },
     });
@@ -74,7 +77,7 @@ async function buildRate(name: string, folder: string): Promise<void> {
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
     console.log(
-      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)}; read+parse ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (${result.warnings.length} warnings, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB)`,
+      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)}; read+parse ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms) (${result.warnings.length} warnings, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB)`,
     );
     await engine.close();
   } finally {

@@ -6,7 +6,12 @@ import type { PageRecord } from '../core/analysePage';
 import { IndexAbortError } from '../core/IndexStore';
 import { extractionRulesKey } from '../indexer/extractionRules';
 import { readFlareTocBreadcrumbs } from '../indexer/readFlareTocBreadcrumbs';
-import { readPageTrails } from '../indexer/readPageTrails';
+import {
+  type PageLinks,
+  pageTrailsFromLinks,
+  readLinksOfPages,
+  readPageTrails,
+} from '../indexer/readPageTrails';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { ExtractPool } from './ExtractPool';
 import {
@@ -63,6 +68,8 @@ export const IN_THREAD_MAX_PAGES = 100;
 /** Pages per batch sent to a parse worker, and the bytes of HTML that close a batch early. */
 const BATCH_PAGES = 16;
 const BATCH_BYTES = 2 * 1024 * 1024;
+/** Pages whose hierarchy links one worker job reads. */
+const LINKS_SHARE = 32;
 /** Batches being parsed or waiting per thread: what bounds the memory of a run. */
 const BATCHES_AHEAD = 2;
 
@@ -143,6 +150,23 @@ class Workers {
     return this.pool.run(batch);
   }
 
+  /**
+   * {@link readPageTrails} with the pages read and tokenised in the workers, a share each; a
+   * share whose worker dies is read in this thread.
+   */
+  async pageTrails(folder: string, paths: readonly string[]): Promise<Map<string, string[]>> {
+    this.pool ??= new ExtractPool(this.threads, this.options.workerFile);
+    const pool = this.pool;
+    const shares: string[][] = [];
+    for (let at = 0; at < paths.length; at += LINKS_SHARE) {
+      shares.push(paths.slice(at, at + LINKS_SHARE));
+    }
+    const read = await Promise.all(
+      shares.map((share) => pool.links(folder, share).catch(() => readLinksOfPages(folder, share))),
+    );
+    return pageTrailsFromLinks(new Map<string, PageLinks>(read.flat()));
+  }
+
   get count(): number {
     return this.threads;
   }
@@ -169,12 +193,11 @@ async function syncWith(
   const rules = extractionRulesKey(docSet.extract);
   const toc = await readFlareTocBreadcrumbs(docSet.folder);
   for (const problem of toc.problems) warn('/Data', problem);
-  const pageTrails = await readPageTrails(
-    docSet.folder,
-    paths.filter((path) => !toc.byPath.has(path)),
-  );
-
   const inWorkers = workers.useFor(paths.length);
+  const withoutToc = paths.filter((path) => !toc.byPath.has(path));
+  const pageTrails = inWorkers
+    ? await workers.pageTrails(docSet.folder, withoutToc)
+    : await readPageTrails(docSet.folder, withoutToc);
   const extract = inWorkers
     ? (batch: ExtractBatch) => workers.run(batch)
     : (batch: ExtractBatch) => Promise.resolve(extractBatch(batch));
