@@ -3,6 +3,7 @@
 // doc set. Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2]
 import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
