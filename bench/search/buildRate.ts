@@ -3,6 +3,7 @@
 // doc set. Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2]
 import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -32,11 +33,14 @@ function extractRate(): void {
     };
   });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (const page of pages) extractSections(page.bytes, { path: page.path });
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   const mb = pages.reduce((sum, p) => sum + p.bytes.length, 0) / 1024 / 1024;
   console.log(
-    `extractSections, one thread, Python: ${pages.length} pages (${mb.toFixed(1)} MB) in ${Math.round(ms)} ms = ${rate(pages.length, ms)}`,
+    `extractSections, one thread, Python: ${pages.length} pages (${mb.toFixed(1)} MB) in ${Math.round(ms)} ms = ${rate(pages.length, ms)}; CPU ${Math.round(cpuMs)} ms = ${rate(pages.length, cpuMs)} of CPU`,
   );
 }
 
@@ -54,16 +58,27 @@ async function buildRate(name: string, folder: string): Promise<void> {
   try {
     const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
     const started = performance.now();
+    const cpu = process.cpuUsage();
+    const loop = performance.eventLoopUtilization();
+    let mainReadMs = 0;
     let readMs = 0;
+    let readCpuMs = 0;
     const result = await syncDocSet(engine, docSet, {
       threads: THREADS,
       onProgress(p) {
-        if (p.phase === 'write' && readMs === 0) readMs = performance.now() - started;
+        if (p.phase === 'write' && readMs === 0) {
+          readMs = performance.now() - started;
+          const read = process.cpuUsage(cpu);
+          readCpuMs = (read.user + read.system) / 1000;
+          mainReadMs = performance.eventLoopUtilization(loop).active;
+        }
       },
     });
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     console.log(
-      `syncDocSet, ${THREADS} thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)} (read+parse ${Math.round(readMs)} ms, ${result.warnings.length} warnings, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB)`,
+      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)}; read+parse ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms) (${result.warnings.length} warnings, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB)`,
     );
     await engine.close();
   } finally {

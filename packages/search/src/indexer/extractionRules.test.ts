@@ -43,6 +43,21 @@ describe('selectorProblem', () => {
     }
   });
 
+  it("applies jQuery's extensions to CSS as cheerio did", () => {
+    const page = extractSections(PAGE, {
+      path: PATH,
+      rules: {
+        main: 'article:first',
+        exclude: ['p:contains("quillword")'],
+        title: '.main-wrapper > div:eq(1)',
+      },
+    });
+    expect(page.title).toBe('Installing the agent');
+    expect(text(page)).not.toContain('quillword');
+    expect(text(page)).toContain('Check the service status.');
+    expect(page.warnings).toEqual([]);
+  });
+
   it('names what is wrong with a selector it cannot run', () => {
     expect(selectorProblem('a[')).toMatch(/expected/i);
     expect(selectorProblem(':nosuchpseudo')).toMatch(/nosuchpseudo/);

@@ -163,15 +163,31 @@ export async function readPageTrails(
   folder: string,
   paths: readonly string[],
 ): Promise<Map<string, string[]>> {
-  const links = new Map<string, PageLinks>();
+  return pageTrailsFromLinks(new Map(await readLinksOfPages(folder, paths)));
+}
+
+/**
+ * The links ({@link readPageLinks}) of the given pages of a doc set, in order; unreadable pages
+ * are left out (the indexing run reports them). Parse workers run this on their share of pages.
+ */
+export async function readLinksOfPages(
+  folder: string,
+  paths: readonly string[],
+): Promise<Array<[string, PageLinks]>> {
+  const links: Array<[string, PageLinks]> = [];
   for (const path of paths) {
     try {
       const data = await readFile(join(folder, ...path.split('/')));
-      links.set(path, readPageLinks(new TextDecoder('utf-8').decode(data), path));
+      links.push([path, readPageLinks(new TextDecoder('utf-8').decode(data), path)]);
     } catch {
       // An unreadable page is reported by the indexing run itself.
     }
   }
+  return links;
+}
+
+/** The trails of a doc set's pages from the links of all of its pages (see readPageTrails). */
+export function pageTrailsFromLinks(links: ReadonlyMap<string, PageLinks>): Map<string, string[]> {
   const trails = new Map<string, string[]>();
   for (const [path, page] of links) {
     if (!page.hasHierarchy) continue;

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExtractBatch, ExtractOutcome } from './extractTask';
+import type { PageLinks } from '../indexer/readPageTrails';
+import type { ExtractBatch, ExtractOutcome, WorkerJob } from './extractTask';
 
 /**
  * Young generation of a parse worker. Parsing allocates a DOM per page that dies right after,
@@ -30,8 +31,8 @@ function workerSource(file: URL): string {
 }
 
 interface Job {
-  batch: ExtractBatch;
-  resolve(outcomes: ExtractOutcome[]): void;
+  message: WorkerJob;
+  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
@@ -43,7 +44,7 @@ interface Lane {
 
 /**
  * Parse worker threads for the indexer: batches of pages wait in a queue and go, one at a time,
- * to a free worker, and come back as extracted pages. Workers start with the first batch. A
+ * to a free worker, and come back as extracted pages (or as the pages' hierarchy links). Workers start with the first batch. A
  * worker that dies fails only the batch it was extracting and is replaced for the next one.
  * Idle workers do not keep the process alive; {@link close} stops them.
  */
@@ -61,9 +62,18 @@ export class ExtractPool {
 
   /** Extracts a batch in a worker; rejects when the worker dies while extracting it. */
   run(batch: ExtractBatch): Promise<ExtractOutcome[]> {
+    return this.submit({ kind: 'extract', batch }) as Promise<ExtractOutcome[]>;
+  }
+
+  /** Reads the hierarchy links of some pages of a doc set in a worker (see readLinksOfPages). */
+  links(folder: string, paths: string[]): Promise<Array<[string, PageLinks]>> {
+    return this.submit({ kind: 'links', folder, paths }) as Promise<Array<[string, PageLinks]>>;
+  }
+
+  private submit(message: WorkerJob): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the parse workers are stopped'));
-    return new Promise<ExtractOutcome[]>((resolve, reject) => {
-      this.queue.push({ batch, resolve, reject });
+    return new Promise<unknown>((resolve, reject) => {
+      this.queue.push({ message, resolve, reject });
       this.dispatch();
     });
   }
@@ -85,7 +95,7 @@ export class ExtractPool {
       const job = this.queue.shift() as Job;
       lane.job = job;
       lane.worker.ref();
-      lane.worker.postMessage(job.batch);
+      lane.worker.postMessage(job.message);
     }
   }
 
@@ -96,11 +106,11 @@ export class ExtractPool {
     });
     const lane: Lane = { worker, job: null };
     this.lanes[index] = lane;
-    worker.on('message', (outcomes: ExtractOutcome[]) => {
+    worker.on('message', (result: unknown) => {
       const job = lane.job;
       lane.job = null;
       worker.unref();
-      job?.resolve(outcomes);
+      job?.resolve(result);
       this.dispatch();
     });
     const fail = (error: Error) => {

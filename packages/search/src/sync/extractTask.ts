@@ -17,6 +17,10 @@ export interface ExtractBatch {
   rules?: ExtractionRules;
 }
 
+/** What a parse worker is asked to do: extract a batch, or read the links of some pages. */
+export type WorkerJob =
+  { kind: 'extract'; batch: ExtractBatch } | { kind: 'links'; folder: string; paths: string[] };
+
 /** What extraction gave for one page: the page, or why it could not be extracted. */
 export type ExtractOutcome =
   { path: string; page: ExtractedPage } | { path: string; error: string };

@@ -1,10 +1,12 @@
-// Entry of a parse worker thread: extracts the batches the indexer sends, one at a time (see
-// ExtractPool).
+// Entry of a parse worker thread: does the jobs the indexer sends, one at a time (see
+// ExtractPool): extracts batches of pages, or reads the hierarchy links of some pages.
 import { parentPort } from 'node:worker_threads';
-import { type ExtractBatch, extractBatch } from './extractTask';
+import { readLinksOfPages } from '../indexer/readPageTrails';
+import { extractBatch, type WorkerJob } from './extractTask';
 
 if (parentPort === null) throw new Error('extractWorker runs only as a worker thread');
 const port = parentPort;
-port.on('message', (batch: ExtractBatch) => {
-  port.postMessage(extractBatch(batch));
+port.on('message', (job: WorkerJob) => {
+  if (job.kind === 'extract') port.postMessage(extractBatch(job.batch));
+  else void readLinksOfPages(job.folder, job.paths).then((links) => port.postMessage(links));
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import type { PageRecord } from '../core/analysePage';
 import { createSearchEngine } from '../createSearchEngine';
 import type { DocSetChange, DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { listDocSetPages } from './listDocSetPages';
-import { syncDocSet, type SyncProgress } from './syncDocSet';
+import { IN_THREAD_MAX_PAGES, syncDocSet, type SyncProgress } from './syncDocSet';
 
 let work: string;
 const engines: SearchEngine[] = [];
@@ -134,6 +134,27 @@ describe('syncDocSet with parse workers', () => {
       { docSetIds: ['mixed'] },
     );
     expect(hits.hits.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('parses in workers from 100 pages on, and in the calling thread below', async () => {
+    const crashing = new URL('../../test/crashingExtractWorker.ts', import.meta.url);
+    const folder = join(work, 'plain');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'crash.htm'), '<h1>Crash</h1><p>only parsed in this thread</p>');
+    const addPages = (upTo: number) => {
+      for (let n = 1; n < upTo; n++) writeFileSync(join(folder, `p${n}.htm`), `<h1>Page ${n}</h1>`);
+    };
+    expect(IN_THREAD_MAX_PAGES).toBe(100);
+    addPages(99);
+    const small = await recordingEngine('small');
+    const below = await syncDocSet(small.engine, descriptor(folder), { workerFile: crashing });
+    expect(below).toMatchObject({ pages: 99, warnings: [] });
+
+    addPages(100);
+    const large = await recordingEngine('large');
+    const above = await syncDocSet(large.engine, descriptor(folder), { workerFile: crashing });
+    expect(above.pages).toBe(99);
+    expect(above.warnings.map((w) => w.path)).toEqual(['/crash.htm']);
   }, 60_000);
 
   it('works in a process started with node --import tsx, as the server and the bench start', async () => {

@@ -6,7 +6,12 @@ import type { PageRecord } from '../core/analysePage';
 import { IndexAbortError } from '../core/IndexStore';
 import { extractionRulesKey } from '../indexer/extractionRules';
 import { readFlareTocBreadcrumbs } from '../indexer/readFlareTocBreadcrumbs';
-import { readPageTrails } from '../indexer/readPageTrails';
+import {
+  type PageLinks,
+  pageTrailsFromLinks,
+  readLinksOfPages,
+  readPageTrails,
+} from '../indexer/readPageTrails';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { ExtractPool } from './ExtractPool';
 import {
@@ -63,6 +68,8 @@ export const IN_THREAD_MAX_PAGES = 100;
 /** Pages per batch sent to a parse worker, and the bytes of HTML that close a batch early. */
 const BATCH_PAGES = 16;
 const BATCH_BYTES = 2 * 1024 * 1024;
+/** Pages whose hierarchy links one worker job reads. */
+const LINKS_SHARE = 32;
 /** Batches being parsed or waiting per thread: what bounds the memory of a run. */
 const BATCHES_AHEAD = 2;
 
@@ -116,6 +123,66 @@ export async function syncDocSet(
   docSet: DocSetDescriptor,
   options: SyncOptions = {},
 ): Promise<SyncResult> {
+  const workers = new Workers(options);
+  try {
+    return await syncWith(engine, docSet, options, workers);
+  } finally {
+    await workers.close();
+  }
+}
+
+/** The parse workers of a run, started with the first batch and shared by its doc sets. */
+class Workers {
+  private pool: ExtractPool | null = null;
+  private readonly threads: number;
+
+  constructor(private readonly options: SyncOptions) {
+    this.threads = options.threads ?? Math.min(2, availableParallelism());
+  }
+
+  /** Whether a doc set of `pages` pages is parsed in workers. */
+  useFor(pages: number): boolean {
+    return this.threads > 0 && (this.options.threads !== undefined || pages >= IN_THREAD_MAX_PAGES);
+  }
+
+  run(batch: ExtractBatch): Promise<ExtractOutcome[]> {
+    this.pool ??= new ExtractPool(this.threads, this.options.workerFile);
+    return this.pool.run(batch);
+  }
+
+  /**
+   * {@link readPageTrails} with the pages read and tokenised in the workers, a share each; a
+   * share whose worker dies is read in this thread.
+   */
+  async pageTrails(folder: string, paths: readonly string[]): Promise<Map<string, string[]>> {
+    this.pool ??= new ExtractPool(this.threads, this.options.workerFile);
+    const pool = this.pool;
+    const shares: string[][] = [];
+    for (let at = 0; at < paths.length; at += LINKS_SHARE) {
+      shares.push(paths.slice(at, at + LINKS_SHARE));
+    }
+    const read = await Promise.all(
+      shares.map((share) => pool.links(folder, share).catch(() => readLinksOfPages(folder, share))),
+    );
+    return pageTrailsFromLinks(new Map<string, PageLinks>(read.flat()));
+  }
+
+  get count(): number {
+    return this.threads;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = null;
+  }
+}
+
+async function syncWith(
+  engine: SearchEngine,
+  docSet: DocSetDescriptor,
+  options: SyncOptions,
+  workers: Workers,
+): Promise<SyncResult> {
   const started = performance.now();
   const warnings: PageWarning[] = [];
   const warn = (path: string, message: string) => {
@@ -126,80 +193,68 @@ export async function syncDocSet(
   const rules = extractionRulesKey(docSet.extract);
   const toc = await readFlareTocBreadcrumbs(docSet.folder);
   for (const problem of toc.problems) warn('/Data', problem);
-  const pageTrails = await readPageTrails(
-    docSet.folder,
-    paths.filter((path) => !toc.byPath.has(path)),
-  );
+  const inWorkers = workers.useFor(paths.length);
+  const withoutToc = paths.filter((path) => !toc.byPath.has(path));
+  const pageTrails = inWorkers
+    ? await workers.pageTrails(docSet.folder, withoutToc)
+    : await readPageTrails(docSet.folder, withoutToc);
+  const extract = inWorkers
+    ? (batch: ExtractBatch) => workers.run(batch)
+    : (batch: ExtractBatch) => Promise.resolve(extractBatch(batch));
 
-  const threads =
-    options.threads ??
-    (paths.length >= IN_THREAD_MAX_PAGES ? Math.min(2, availableParallelism()) : 0);
-  let pool: ExtractPool | null = null;
-  const extract =
-    threads > 0
-      ? (batch: ExtractBatch) => {
-          pool ??= new ExtractPool(threads, options.workerFile);
-          return pool.run(batch);
-        }
-      : (batch: ExtractBatch) => Promise.resolve(extractBatch(batch));
-
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const indexed = await engine.indexedPages(docSet.id);
-      const present = new Set(paths);
-      const removals = [...indexed.hashes.keys()].filter((path) => !present.has(path));
-      const tally: ReadTally = { done: 0, changed: 0, added: 0 };
-      const records = readChangedPages({
-        docSet,
-        paths,
-        hashes: indexed.hashes,
-        breadcrumbOf: (path) => toc.byPath.get(path) ?? pageTrails.get(path),
-        rules,
-        extract,
-        maxAhead: BATCHES_AHEAD * Math.max(1, threads),
-        warn,
-        tally,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-        onRead: () =>
-          options.onProgress?.({
-            done: tally.done,
-            total: paths.length,
-            changed: tally.changed + removals.length,
-            phase: 'read',
-          }),
-      });
-      // Until the stores take an AsyncIterable of upserts, the records are gathered here; then
-      // `upserts: records` streams them with memory bounded by the batches in flight.
-      const upserts: PageRecord[] = [];
-      for await (const record of records) upserts.push(record);
-      try {
-        await engine.applyDocSetChanges(
-          { docSet, upserts, removals, basedOn: indexed.revision },
-          {
-            ...(options.signal === undefined ? {} : { signal: options.signal }),
-            onProgress: (p) =>
-              options.onProgress?.({
-                done: p.done,
-                total: p.total,
-                changed: tally.changed + removals.length,
-                phase: 'write',
-              }),
-          },
-        );
-      } catch (error) {
-        if ((error as Error).name === 'IndexConflictError' && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-      return {
-        pages: indexed.hashes.size - removals.length + tally.added,
-        changed: tally.changed,
-        removed: removals.length,
-        ms: Math.round(performance.now() - started),
-        warnings,
-      };
+  for (let attempt = 1; ; attempt++) {
+    const indexed = await engine.indexedPages(docSet.id);
+    const present = new Set(paths);
+    const removals = [...indexed.hashes.keys()].filter((path) => !present.has(path));
+    const tally: ReadTally = { done: 0, changed: 0, added: 0 };
+    const records = readChangedPages({
+      docSet,
+      paths,
+      hashes: indexed.hashes,
+      breadcrumbOf: (path) => toc.byPath.get(path) ?? pageTrails.get(path),
+      rules,
+      extract,
+      maxAhead: BATCHES_AHEAD * (inWorkers ? workers.count : 1),
+      warn,
+      tally,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      onRead: () =>
+        options.onProgress?.({
+          done: tally.done,
+          total: paths.length,
+          changed: tally.changed + removals.length,
+          phase: 'read',
+        }),
+    });
+    // Until the stores take an AsyncIterable of upserts, the records are gathered here; then
+    // `upserts: records` streams them with memory bounded by the batches in flight.
+    const upserts: PageRecord[] = [];
+    for await (const record of records) upserts.push(record);
+    try {
+      await engine.applyDocSetChanges(
+        { docSet, upserts, removals, basedOn: indexed.revision },
+        {
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+          onProgress: (p) =>
+            options.onProgress?.({
+              done: p.done,
+              total: p.total,
+              changed: tally.changed + removals.length,
+              phase: 'write',
+            }),
+        },
+      );
+    } catch (error) {
+      if ((error as Error).name === 'IndexConflictError' && attempt < MAX_ATTEMPTS) continue;
+      throw error;
     }
-  } finally {
-    await (pool as ExtractPool | null)?.close();
+    return {
+      pages: indexed.hashes.size - removals.length + tally.added,
+      changed: tally.changed,
+      removed: removals.length,
+      ms: Math.round(performance.now() - started),
+      warnings,
+    };
   }
 }
 
@@ -342,7 +397,8 @@ export async function removeDocSet(engine: SearchEngine, docSetId: string): Prom
 
 /**
  * Syncs every configured doc set and removes indexed doc sets that are no longer configured:
- * what the server runs at start-up and what `npm run reindex` runs.
+ * what the server runs at start-up and what `npm run reindex` runs. The doc sets share one set of
+ * parse workers.
  */
 export async function syncDocSets(
   engine: SearchEngine,
@@ -350,9 +406,14 @@ export async function syncDocSets(
   options: SyncOptions & { onDocSet?(docSet: DocSetDescriptor): void } = {},
 ): Promise<Map<string, SyncResult>> {
   const results = new Map<string, SyncResult>();
-  for (const docSet of docSets) {
-    options.onDocSet?.(docSet);
-    results.set(docSet.id, await syncDocSet(engine, docSet, options));
+  const workers = new Workers(options);
+  try {
+    for (const docSet of docSets) {
+      options.onDocSet?.(docSet);
+      results.set(docSet.id, await syncWith(engine, docSet, options, workers));
+    }
+  } finally {
+    await workers.close();
   }
   const configured = new Set(docSets.map((d) => d.id));
   for (const indexed of await engine.indexedDocSets()) {
