@@ -40,9 +40,9 @@ function randomWords(count: number, seed: number): string[] {
 
 describe('TermTrie', () => {
   it('finds exactly the terms within the edit limit, with their distances', () => {
-    const terms = [...new Set(randomWords(1500, 7))].sort();
+    const terms = [...new Set(randomWords(1000, 7))].sort();
     const trie = new TermTrie(terms);
-    for (const word of randomWords(50, 99)) {
+    for (const word of randomWords(30, 99)) {
       for (const maxEdits of [1, 2]) {
         const found = new Map<string, number>();
         trie.within(word, maxEdits, (index, d) => found.set(terms[index] as string, d));
@@ -54,5 +54,5 @@ describe('TermTrie', () => {
         expect(new Map([...found].sort())).toEqual(new Map([...expected].sort()));
       }
     }
-  });
+  }, 30_000);
 });

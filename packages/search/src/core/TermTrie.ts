@@ -8,6 +8,10 @@ export class TermTrie {
   private readonly firstChild: Int32Array;
   private readonly nextSibling: Int32Array;
   private readonly term: Int32Array;
+  /** Shortest and longest term length below each node (capped at 255): a walk skips subtrees
+   * whose terms are all too short or too long to be within the edit limit. */
+  private readonly minLength: Uint8Array;
+  private readonly maxLength: Uint8Array;
   private rows: Int32Array[] = [];
   private path = new Uint16Array(128);
 
@@ -32,6 +36,8 @@ export class TermTrie {
     this.nextSibling = new Int32Array(nodes).fill(-1);
     this.term = new Int32Array(nodes).fill(-1);
     const lastChild = new Int32Array(nodes).fill(-1);
+    this.minLength = new Uint8Array(nodes).fill(255);
+    this.maxLength = new Uint8Array(nodes);
     const stack: number[] = [0];
     let next = 1;
     previous = '';
@@ -55,6 +61,12 @@ export class TermTrie {
         stack.push(node);
       }
       this.term[stack[term.length] as number] = index;
+      const length = term.length > 255 ? 255 : term.length;
+      for (let d = 0; d <= term.length; d++) {
+        const node = stack[d] as number;
+        if (length < (this.minLength[node] as number)) this.minLength[node] = length;
+        if (length > (this.maxLength[node] as number)) this.maxLength[node] = length;
+      }
       previous = term;
     });
   }
@@ -74,8 +86,16 @@ export class TermTrie {
     const first = new Int32Array(m + 1);
     for (let j = 0; j <= m; j++) first[j] = j;
     this.rows[0] = first;
+    const shortest = m - maxEdits;
+    const longest = m + maxEdits;
     const visit = (node: number, depth: number): void => {
       if (depth >= this.path.length) return;
+      if (
+        (this.maxLength[node] as number) < shortest ||
+        (this.minLength[node] as number) > longest
+      ) {
+        return;
+      }
       let row = this.rows[depth];
       if (row === undefined || row.length !== m + 1) {
         row = new Int32Array(m + 1);

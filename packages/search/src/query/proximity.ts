@@ -102,6 +102,9 @@ export function proximityScore(
   const exactness: [number, number] = [0, 0];
   fields.forEach((field, f) => {
     if (field.terms.length === 0) return;
+    if (f === 0 || f === 1) exactness[f] = fieldExactness(field, query, isStopTerm);
+    // One query word has no neighbour to be near: skip collecting its positions.
+    if (groups < 2) return;
     const positions = positionsByGroup(field, query);
     const weight = fieldWeights[f] ?? 1;
     for (let g = 0; g + 1 < groups; g++) {
@@ -111,7 +114,6 @@ export function proximityScore(
       const value = closeness(a, b) * weight;
       if (value > (pairBest[g] as number)) pairBest[g] = value;
     }
-    if (f === 0 || f === 1) exactness[f] = fieldExactness(field, query, isStopTerm);
   });
   let proximity = 0;
   pairBest.forEach((value, g) => {

@@ -72,15 +72,19 @@ export async function rankBlock(
         rows.push(k);
     }
     const blobs = await reader.sectionTokens(rows.map((k) => scores.ids[k] as number));
+    // The term ids of each phrase's words, built once for all the sections checked.
+    const phraseSlots = phraseGroups.map((g) =>
+      ((groups[g] as QueryGroup).variants[0]?.slots ?? []).map(
+        (slot) => new Set(slot.terms.map((t) => t.termId)),
+      ),
+    );
     for (const k of rows) {
       const blob = blobs.get(scores.ids[k] as number);
       const fields = blob === undefined ? [] : decodeSectionTokens(blob);
       tokens.set(scores.ids[k] as number, fields);
-      for (const g of phraseGroups) {
-        const slots = ((groups[g] as QueryGroup).variants[0]?.slots ?? []).map(
-          (slot) => new Set(slot.terms.map((t) => t.termId)),
-        );
-        if (!containsPhrase(fields, slots)) scores.scores[k * scores.groups + g] = 0;
+      for (let p = 0; p < phraseGroups.length; p++) {
+        const g = phraseGroups[p] as number;
+        if (!containsPhrase(fields, phraseSlots[p] ?? [])) scores.scores[k * scores.groups + g] = 0;
       }
     }
   }
