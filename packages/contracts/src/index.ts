@@ -2,3 +2,4 @@ export * from './api';
 export * from './search';
 export * from './frame';
 export * from './safety';
+export * from './rules';

@@ -81,6 +81,8 @@ export const SearchHitSchema = z.object({
   score: z.number(),
   sections: z.array(SectionHitSchema),
   explain: MatchExplanationSchema.optional(),
+  /** Explain mode: the workbench rules that pinned, boosted or buried this hit. */
+  rules: z.array(z.object({ id: z.string(), effect: z.enum(['pin', 'boost', 'bury']) })).optional(),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 

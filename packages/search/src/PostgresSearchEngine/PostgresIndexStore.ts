@@ -321,5 +321,16 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot): IndexReader {
         out.set(row.id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
       return out;
     },
+    pageIdsByPath: async (docSetId, paths) => {
+      const out = new Map<string, number>();
+      if (paths.length === 0) return out;
+      const { rows } = await client.query<{ id: number; path: string }>({
+        name: 'search-read-page-ids-by-path',
+        text: 'SELECT id, path FROM search_pages WHERE doc_set_id = $1 AND path = ANY($2::text[])',
+        values: [docSetId, [...paths]],
+      });
+      for (const row of rows) out.set(row.path, row.id);
+      return out;
+    },
   };
 }

@@ -98,6 +98,9 @@ export class SqliteIndexStore implements IndexStore {
       page: this.reader.prepare(
         'SELECT id, doc_set_id AS docSetId, path, title, breadcrumb FROM pages WHERE id = ?',
       ),
+      pageIdByPath: this.reader
+        .prepare('SELECT id FROM pages WHERE doc_set_id = ? AND path = ?')
+        .pluck(),
       pageHashes: this.reader.prepare('SELECT path, hash FROM pages WHERE doc_set_id = ?').raw(),
       docSetByKey: this.reader.prepare('SELECT id, revision FROM doc_sets WHERE key = ?'),
     };
@@ -182,6 +185,14 @@ export class SqliteIndexStore implements IndexStore {
             (Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string }) | undefined;
           if (row !== undefined)
             out.set(id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
+        }
+        return out;
+      },
+      pageIdsByPath: async (docSetId, paths) => {
+        const out = new Map<string, number>();
+        for (const path of paths) {
+          const id = q.pageIdByPath.get(docSetId, path) as number | undefined;
+          if (id !== undefined) out.set(path, id);
         }
         return out;
       },

@@ -127,6 +127,8 @@ export interface IndexReader {
   sections(sectionIds: readonly number[]): Promise<Map<number, StoredSection>>;
   /** Pages for display. */
   pages(pageIds: readonly number[]): Promise<Map<number, StoredPage>>;
+  /** Ids of the pages of one doc set at `paths` (for workbench rules); absent paths are left out. */
+  pageIdsByPath(docSetId: number, paths: readonly string[]): Promise<Map<string, number>>;
 }
 
 /**

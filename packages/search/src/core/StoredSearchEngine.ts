@@ -14,8 +14,10 @@ import type {
   ReaderAccess,
   SearchEngine,
   SearchIndexStats,
+  SearchOptions,
   WriteProgress,
 } from '../SearchEngine';
+import { settingsWithRules } from '../rules/settingsWithRules';
 import type { IndexStore } from './IndexStore';
 
 /**
@@ -29,8 +31,13 @@ export class StoredSearchEngine implements SearchEngine {
     private readonly settings: QuerySettings,
   ) {}
 
-  search(request: SearchRequest, access: ReaderAccess): Promise<SearchResponse> {
-    return this.store.read((reader) => runSearch(reader, request, access, this.settings));
+  search(
+    request: SearchRequest,
+    access: ReaderAccess,
+    options?: SearchOptions,
+  ): Promise<SearchResponse> {
+    const settings = settingsWithRules(this.settings, options?.rules);
+    return this.store.read((reader) => runSearch(reader, request, access, settings));
   }
 
   suggest(request: SuggestRequest, access: ReaderAccess): Promise<SuggestResponse> {
