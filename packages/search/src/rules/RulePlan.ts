@@ -131,10 +131,11 @@ export class RulePlan {
   /** Multiplies a ranked block's page scores by their factors and sorts it again. */
   boostBlock(pages: RankedPage[], titled: (pageId: number) => number): void {
     if (this.pageFactor.size === 0 && this.docSetFactor.size === 0) return;
+    // A page titled as the query keeps leading unless a rule buries it.
+    const lead = (page: RankedPage) =>
+      titled(page.pageId) * Math.min(1, this.factor(page.pageId, page.docSetId));
     for (const page of pages) page.score *= this.factor(page.pageId, page.docSetId);
-    pages.sort(
-      (a, b) => titled(b.pageId) - titled(a.pageId) || b.score - a.score || a.pageId - b.pageId,
-    );
+    pages.sort((a, b) => lead(b) - lead(a) || b.score - a.score || a.pageId - b.pageId);
   }
 
   /** Counts pinned pages that did not match the query in their doc sets' facet counts. */
