@@ -86,7 +86,10 @@ export const RuleSetSchema = z
     rules: z
       .array(SearchRuleSchema)
       .max(MAX_RULES)
-      .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, 'rule ids must be unique'),
+      .refine(
+        (rules) => new Set(rules.map((r) => r.id)).size === rules.length,
+        'rule ids must be unique',
+      ),
   })
   .strict();
 export type RuleSet = z.infer<typeof RuleSetSchema>;

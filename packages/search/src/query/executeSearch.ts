@@ -262,7 +262,11 @@ export async function executeSearch(
     counts[docSetId] = (counts[docSetId] as number) + 1;
   }
   const pinnedIds = new Set(plan?.pins.map((p) => p.pageId));
-  if (pinnedIds.size > 0) plan?.countUnmatchedPins(counts, matched.map((k) => pageScores.ids[k] as number));
+  if (pinnedIds.size > 0)
+    plan?.countUnmatchedPins(
+      counts,
+      matched.map((k) => pageScores.ids[k] as number),
+    );
   counts.forEach((n, docSetId) => {
     if (n > 0) perDocSet.set(docSetId, n);
   });

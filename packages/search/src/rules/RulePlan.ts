@@ -70,7 +70,8 @@ export class RulePlan {
     if (pins.length === 0 && boosts.length === 0) return null;
     const readable = new Map<string, number>();
     const needed = new Set(scopes.needed);
-    for (const d of scopes.readable) if (needed.has(d.storeId)) readable.set(d.docSet.id, d.storeId);
+    for (const d of scopes.readable)
+      if (needed.has(d.storeId)) readable.set(d.docSet.id, d.storeId);
     const wanted: { docSetId: number; path: string }[] = [];
     for (const pin of pins) {
       const docSetId = readable.get(pin.docSet);
@@ -78,9 +79,11 @@ export class RulePlan {
     }
     for (const { rule } of boosts) {
       const docSetId = readable.get(rule.docSet);
-      if (docSetId !== undefined && rule.path !== undefined) wanted.push({ docSetId, path: rule.path });
+      if (docSetId !== undefined && rule.path !== undefined)
+        wanted.push({ docSetId, path: rule.path });
     }
-    const ids = wanted.length === 0 ? new Map<string, number | null>() : await pageIdsOf(reader, wanted);
+    const ids =
+      wanted.length === 0 ? new Map<string, number | null>() : await pageIdsOf(reader, wanted);
     const plan = new RulePlan();
     for (const { rule } of boosts) {
       const docSetId = readable.get(rule.docSet);
@@ -102,7 +105,13 @@ export class RulePlan {
       const pageId = ids.get(`${docSetId}\0${pin.path}`);
       if (pageId === undefined || pageId === null || taken.has(pageId)) continue;
       taken.add(pageId);
-      plan.pins.push({ pageId, docSetId, anchor: pin.anchor, ruleId: pin.id, position: pin.rank - 1 });
+      plan.pins.push({
+        pageId,
+        docSetId,
+        anchor: pin.anchor,
+        ruleId: pin.id,
+        position: pin.rank - 1,
+      });
     }
     return plan;
   }
@@ -166,7 +175,8 @@ export class RulePlan {
     for (const page of pages) {
       const effects: RuleEffect[] = [];
       const pin = this.pins.find((p) => p.pageId === page.pageId);
-      if (pin !== undefined && pinned.has(page.pageId)) effects.push({ id: pin.ruleId, effect: 'pin' });
+      if (pin !== undefined && pinned.has(page.pageId))
+        effects.push({ id: pin.ruleId, effect: 'pin' });
       for (const key of [`d${page.docSetId}`, `p${page.pageId}`]) {
         for (const { id, factor } of this.factorRules.get(key) ?? []) {
           effects.push({ id, effect: factor >= 1 ? 'boost' : 'bury' });
@@ -190,7 +200,10 @@ export function unpinnedWindow(
   offset: number,
   size: number,
 ): { start: number; end: number } {
-  return { start: offset - pinsBefore(pins, offset), end: offset + size - pinsBefore(pins, offset + size) };
+  return {
+    start: offset - pinsBefore(pins, offset),
+    end: offset + size - pinsBefore(pins, offset + size),
+  };
 }
 
 /**

@@ -363,7 +363,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         const rule: SearchRule = { ...pinJobs, query: 'protection jobs', rank: 2 };
         const all = await withRules('protection jobs', [rule], CUSTOMER, { pageSize: 100 });
         expect(titles(all)[1]).toBe('Jobs API');
-        const pages: string[] = [];
+        const pages: (string | undefined)[] = [];
         for (let page = 1; page <= all.total; page++) {
           const one = await withRules('protection jobs', [rule], CUSTOMER, { page, pageSize: 1 });
           expect(one.total).toBe(all.total);
