@@ -1,4 +1,4 @@
-import type { FacetCount, SearchRequest } from '@docs-portal/contracts';
+import type { FacetCount, RuleEffect, SearchRequest } from '@docs-portal/contracts';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexReader, StoredDocSet } from '../core/IndexStore';
 import type { FieldTokens } from '../core/sectionTokens';
@@ -47,7 +47,7 @@ export interface SearchOutcome {
   /** Decoded token sequences of the sections that were re-ranked. */
   tokens: Map<number, FieldTokens[]>;
   /** Rules that pinned, boosted or buried each shown page (page id → effects). */
-  ruleEffects?: Map<number, import('@docs-portal/contracts').RuleEffect[]>;
+  ruleEffects?: Map<number, RuleEffect[]>;
   /** Facet counts. */
   facets: { product: FacetCount[]; version: FacetCount[]; docType: FacetCount[] };
 }
