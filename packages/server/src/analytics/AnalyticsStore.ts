@@ -87,6 +87,18 @@ export interface OpenedPage {
   opens: number;
 }
 
+/** A logged search, for replaying it against a draft of relevance rules. */
+export interface LoggedQuery {
+  /** The normalised query. */
+  query: string;
+  /** Who searched: replayed with that kind's access. */
+  kind: UserKind;
+  /** Facet filters it was searched with. */
+  filters: Record<string, string[]>;
+  /** URLs readers of that kind opened from results of that query (since the oldest search read). */
+  clickedUrls: string[];
+}
+
 /**
  * Where search analytics are kept: SQLite in the data folder by default, PostgreSQL when several
  * replicas share them. Every implementation passes the contract suite of
@@ -113,6 +125,11 @@ export interface AnalyticsStore {
     range: ReportRange,
     options: { kind: UserKind; limit?: number },
   ): Promise<OpenedPage[]>;
+  /**
+   * Relevance workbench (read only): the last `limit` searches (superseded steps left out), newest
+   * first, each with the URLs readers of its kind opened from that query.
+   */
+  recentQueries(options: { limit: number }): Promise<LoggedQuery[]>;
   /** Deletes events older than `before`; answers how many. For a retention schedule. */
   purgeBefore(before: Date): Promise<number>;
   /** Resolves when the store can be used; rejects with the reason otherwise (readiness). */
@@ -139,4 +156,27 @@ export function normaliseFilters(filters: Record<string, string[]>): Record<stri
     if (values.length > 0) sorted[field] = [...new Set(values)].sort();
   }
   return sorted;
+}
+
+/** Joins recent searches (newest first) with clicks: the shared part of `recentQueries`. */
+export function joinClicks(
+  searches: readonly { query: string; kind: string; filters: string | Record<string, string[]> }[],
+  clicks: readonly { query: string; kind: string; url: string }[],
+): LoggedQuery[] {
+  const opened = new Map<string, Set<string>>();
+  for (const click of clicks) {
+    const key = `${click.kind}\0${click.query}`;
+    const urls = opened.get(key) ?? new Set<string>();
+    urls.add(click.url);
+    opened.set(key, urls);
+  }
+  return searches.map((s) => ({
+    query: s.query,
+    kind: s.kind as UserKind,
+    filters:
+      typeof s.filters === 'string'
+        ? (JSON.parse(s.filters) as Record<string, string[]>)
+        : s.filters,
+    clickedUrls: [...(opened.get(`${s.kind}\0${s.query}`) ?? [])],
+  }));
 }

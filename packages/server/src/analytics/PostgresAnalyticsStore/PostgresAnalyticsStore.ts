@@ -8,7 +8,9 @@ import {
   normaliseQuery,
   type AnalyticsReport,
   type AnalyticsStore,
+  joinClicks,
   type ClickEvent,
+  type LoggedQuery,
   type OpenedPage,
   type ReportOptions,
   type ReportRange,
@@ -42,6 +44,10 @@ export const ANALYTICS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX click_events_at ON click_events (at);`,
   },
 ];
+
+/** Rows of `recentQueries`. */
+type SearchRow = { query: string; kind: string; filters: Record<string, string[]> };
+type ClickRow = { query: string; kind: string; url: string };
 
 /** Component name of the analytics migrations in `schema_migrations`. */
 export const ANALYTICS_MIGRATIONS_COMPONENT = 'analytics';
@@ -214,6 +220,20 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
       [range.from, range.to, options.kind, limit],
     );
     return result.rows;
+  }
+
+  async recentQueries(options: { limit: number }): Promise<LoggedQuery[]> {
+    const limit = Math.max(1, Math.min(options.limit, 10_000));
+    const result = await this.query<{ searches: SearchRow[] | null; clicks: ClickRow[] | null }>(
+      `WITH s AS (SELECT query, kind, filters, at FROM search_events WHERE NOT superseded
+                  ORDER BY at DESC, id DESC LIMIT $1)
+       SELECT (SELECT json_agg(s ORDER BY s.at DESC) FROM s) AS searches,
+              (SELECT json_agg(c) FROM (SELECT DISTINCT query, kind, url FROM click_events
+                 WHERE at >= coalesce((SELECT min(at) FROM s), now())) c) AS clicks`,
+      [limit],
+    );
+    const row = result.rows[0];
+    return joinClicks(row?.searches ?? [], row?.clicks ?? []);
   }
 
   async purgeBefore(before: Date): Promise<number> {
