@@ -14,7 +14,9 @@ export type {
   WriteProgress,
 } from './SearchEngine';
 export {
+  changedSynonymWords,
   compileRules,
+  rulesTouch,
   globMatches,
   normaliseRulePattern,
   normaliseRuleQuery,

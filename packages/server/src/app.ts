@@ -36,6 +36,9 @@ import type { SessionStore } from './sessions/SessionStore';
 import { defaultSearchClientDist, searchClientRoutes } from './web/searchClientRoutes';
 import { webAppRoutes } from './web/webAppRoutes';
 import { xsrfPlugin } from './xsrf/xsrfPlugin';
+import { withLiveRules } from './relevance/LiveRules';
+import { relevanceRoutes } from './relevance/relevanceRoutes';
+import { startRelevance } from './relevance/startRelevance';
 
 /** Parts a test or an embedding program may supply instead of the ones built from config. */
 export interface BuildAppOptions {
@@ -57,6 +60,8 @@ export interface BuildAppOptions {
   searchEngine?: SearchEngine;
   /** Retry timing of failed index syncs (tests shorten it). */
   searchIndexing?: SearchIndexingOptions;
+  /** How often a replica checks for newly published relevance rules (ms, default 2000). */
+  rulePollMs?: number;
 }
 
 declare module 'fastify' {
@@ -154,6 +159,8 @@ export async function buildApp(
 
   const analytics = await createAnalyticsStore(config, { logger: app.log });
   app.addHook('onClose', async () => analytics.close());
+  const relevance = await startRelevance(config, { logger: app.log, pollMs: options.rulePollMs });
+  app.addHook('onClose', async () => relevance.close());
 
   const base = config.basePath;
   app.get('/', async (_request, reply) => reply.redirect(`${base}/HomePage/Content/home.htm`, 302));
@@ -189,7 +196,7 @@ export async function buildApp(
         distDir: options.webDistDir ?? path.join(REPO_ROOT, 'packages/web/dist'),
       });
       await portal.register(searchRoutes, {
-        engine,
+        engine: withLiveRules(engine, relevance.live),
         docSets: config.docSets,
         metrics,
         onSearch: recordSearchEvent(analytics, { logger: app.log }),
@@ -198,6 +205,13 @@ export async function buildApp(
         store: analytics,
         docSets: config.docSets,
         productName: config.brand.productName,
+      });
+      await portal.register(relevanceRoutes, {
+        store: relevance.store,
+        live: relevance.live,
+        engine,
+        analytics,
+        docSets: config.docSets,
       });
       const home = new HomeContent(config, docSets, analytics, {
         onAnalyticsError: (error) => app.log.warn({ err: error }, 'home: analytics unavailable'),

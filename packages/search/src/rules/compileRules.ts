@@ -110,3 +110,42 @@ export function mergeSynonyms(base: SynonymTable, extra: readonly string[][]): S
     longest: Math.max(base.longest, added.longest),
   };
 }
+
+/**
+ * Whether `rules` can change the results of `query`: a pin for it, a boost whose pattern matches
+ * it, or one of its words in `synonymWords`. Replay skips queries no rule of either set touches.
+ */
+export function rulesTouch(
+  rules: CompiledRules | undefined,
+  query: string,
+  synonymWords: ReadonlySet<string>,
+): boolean {
+  const key = normaliseRuleQuery(query);
+  if (key === '') return false;
+  if (synonymWords.size > 0 && key.split(' ').some((word) => synonymWords.has(word))) return true;
+  if (rules === undefined) return false;
+  return rules.pins.has(key) || rules.boosts.some((b) => globMatches(b.pattern, key));
+}
+
+/** Words of the synonym groups one rule set has and the other has not. */
+export function changedSynonymWords(
+  a: CompiledRules | undefined,
+  b: CompiledRules | undefined,
+): Set<string> {
+  const key = (group: readonly string[]) => JSON.stringify([...group].sort());
+  const inA = new Set((a?.synonyms ?? []).map(key));
+  const inB = new Set((b?.synonyms ?? []).map(key));
+  const words = new Set<string>();
+  for (const [groups, other] of [
+    [a?.synonyms ?? [], inB],
+    [b?.synonyms ?? [], inA],
+  ] as const) {
+    for (const group of groups) {
+      if (other.has(key(group))) continue;
+      for (const member of group)
+        for (const w of normaliseRuleQuery(member).split(' ')) words.add(w);
+    }
+  }
+  words.delete('');
+  return words;
+}
