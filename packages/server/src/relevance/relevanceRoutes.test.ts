@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import type { ReplayReport, SearchRule, UserKind } from '@docs-portal/contracts';
@@ -157,7 +156,7 @@ describe('relevance workbench routes', () => {
   });
 
   it('checks XSRF on every write', async () => {
-    const { cookie } = await h.signedIn('employee');
+    const cookie = (await h.signedIn('employee')).cookie ?? '';
     for (const url of ['replay', 'publish', 'rollback']) {
       const answer = await post(url, { cookie }, { rules: [], basedOn: 0, version: 1 });
       expect(answer.statusCode).toBe(403);
