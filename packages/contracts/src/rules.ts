@@ -159,3 +159,42 @@ export interface ReplayReport {
   /** The changed queries (at most 200, most clicked changes first). */
   changes: ReplayChange[];
 }
+
+const VersionSummarySchema = z.object({
+  version: z.number(),
+  publishedAt: z.string(),
+  publishedBy: z.string(),
+  rules: z.number(),
+  restoredFrom: z.number().nullable(),
+});
+
+/** What `GET /relevance/rules` answers. */
+export const RulesAnswerSchema = z.object({
+  version: z.number(),
+  publishedAt: z.string(),
+  publishedBy: z.string(),
+  rules: z.array(SearchRuleSchema),
+  history: z.array(VersionSummarySchema),
+});
+export type RulesAnswer = z.infer<typeof RulesAnswerSchema>;
+
+const ReplayHitSchema = z.object({ url: z.string(), title: z.string(), clicked: z.boolean() });
+/** Answer of `POST /relevance/replay`. */
+export const ReplayReportSchema = z.object({
+  replayed: z.number(),
+  changed: z.number(),
+  clickedUp: z.number(),
+  clickedDown: z.number(),
+  tookMs: z.number(),
+  changes: z.array(
+    z.object({
+      query: z.string(),
+      kind: z.string(),
+      before: z.array(ReplayHitSchema),
+      after: z.array(ReplayHitSchema),
+      clickedUp: z.number(),
+      clickedDown: z.number(),
+    }),
+  ),
+});
+
