@@ -87,6 +87,12 @@ export interface OpenedPage {
   opens: number;
 }
 
+/**
+ * `recentQueries` joins clicks from this long before the oldest search it lists on: a search run
+ * again is folded into the later one, which can come after the clicks of the first.
+ */
+export const CLICK_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
 /** A logged search, for replaying it against a draft of relevance rules. */
 export interface LoggedQuery {
   /** The normalised query. */
@@ -95,7 +101,7 @@ export interface LoggedQuery {
   kind: UserKind;
   /** Facet filters it was searched with. */
   filters: Record<string, string[]>;
-  /** URLs readers of that kind opened from results of that query (since the oldest search read). */
+  /** URLs readers of that kind opened from results of that query (see {@link CLICK_LOOKBACK_MS}). */
   clickedUrls: string[];
 }
 

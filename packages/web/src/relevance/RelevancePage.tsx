@@ -233,7 +233,7 @@ export function RelevancePage() {
         </ul>
       )}
 
-      <form className="rule-form" onSubmit={add} aria-labelledby="add-rule-title">
+      <form className="rule-form" onSubmit={add} aria-labelledby="add-rule-title" noValidate>
         <h3 id="add-rule-title">Add a rule</h3>
         <label>
           Kind

@@ -229,7 +229,7 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
                   ORDER BY at DESC, id DESC LIMIT $1)
        SELECT (SELECT json_agg(s ORDER BY s.at DESC) FROM s) AS searches,
               (SELECT json_agg(c) FROM (SELECT DISTINCT query, kind, url FROM click_events
-                 WHERE at >= coalesce((SELECT min(at) FROM s), now())) c) AS clicks`,
+                 WHERE at >= coalesce((SELECT min(at) FROM s), now()) - interval '1 day') c) AS clicks`,
       [limit],
     );
     const row = result.rows[0];

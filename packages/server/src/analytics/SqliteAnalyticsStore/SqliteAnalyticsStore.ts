@@ -9,6 +9,7 @@ import {
   normaliseQuery,
   type AnalyticsReport,
   type AnalyticsStore,
+  CLICK_LOOKBACK_MS,
   joinClicks,
   type ClickEvent,
   type LoggedQuery,
@@ -373,7 +374,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
            ORDER BY at DESC, id DESC LIMIT ?`,
         )
         .all(limit);
-      const oldest = searches.at(-1)?.at ?? Date.now();
+      const oldest = (searches.at(-1)?.at ?? Date.now()) - CLICK_LOOKBACK_MS;
       const clicks = this.db
         .prepare<[number], { query: string; kind: string; url: string }>(
           'SELECT DISTINCT query, kind, url FROM click_events WHERE at >= ?',
