@@ -8,3 +8,5 @@ export {
   type PublishResult,
 } from './content/DocSetPublisher';
 export type { PublishProgress } from './content/PublishBudget';
+export { replayDraft, type ReplayInput } from './relevance/replayDraft';
+export { SqliteAnalyticsStore } from './analytics/SqliteAnalyticsStore/SqliteAnalyticsStore';

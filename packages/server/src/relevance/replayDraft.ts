@@ -49,12 +49,16 @@ function position(list: readonly ReplayHit[], path: string): number {
   return i < 0 ? REPLAY_TOP : i;
 }
 
-/** Logged searches, one per query, kind and filters (the newest first). */
+/** Logged searches, one per query, kind and filters (the newest first), clicks merged. */
 function distinct(logged: readonly LoggedQuery[]): LoggedQuery[] {
   const seen = new Map<string, LoggedQuery>();
   for (const q of logged) {
     const key = JSON.stringify([q.kind, q.query, q.filters]);
-    if (!seen.has(key)) seen.set(key, q);
+    const earlier = seen.get(key);
+    if (earlier === undefined) seen.set(key, { ...q, clickedUrls: [...q.clickedUrls] });
+    else
+      for (const url of q.clickedUrls)
+        if (!earlier.clickedUrls.includes(url)) earlier.clickedUrls.push(url);
   }
   return [...seen.values()];
 }
