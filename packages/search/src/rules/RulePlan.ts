@@ -142,7 +142,7 @@ export class RulePlan {
     if (this.pageFactor.size === 0 && this.docSetFactor.size === 0) return;
     // A page titled as the query keeps leading unless a rule buries it.
     const lead = (page: RankedPage) =>
-      titled(page.pageId) * Math.min(1, this.factor(page.pageId, page.docSetId));
+      this.factor(page.pageId, page.docSetId) < 1 ? 0 : titled(page.pageId);
     for (const page of pages) page.score *= this.factor(page.pageId, page.docSetId);
     pages.sort((a, b) => lead(b) - lead(a) || b.score - a.score || a.pageId - b.pageId);
   }

@@ -428,6 +428,21 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(last?.rules).toEqual([{ id: 'bury-guide', effect: 'bury' }]);
       });
 
+      it('buries a page titled as the query below the others', async () => {
+        expect(titles(await search('protection jobs'))[0]).toBe('Protection Jobs');
+        const bury: SearchRule = {
+          id: 'bury-titled',
+          kind: 'boost',
+          pattern: 'protection jobs',
+          docSet: 'dp-6.10',
+          path: '/Content/Protection/Jobs.htm',
+          factor: 0.01,
+        };
+        const buried = titles(await withRules('protection jobs', [bury]));
+        expect(buried[0]).not.toBe('Protection Jobs');
+        expect(buried).toContain('Protection Jobs');
+      });
+
       it('adds synonyms of the rules to the configured ones', async () => {
         expect((await search('zyzzyva')).total).toBe(0);
         const rule: SearchRule = { id: 'syn', kind: 'synonym', words: ['zyzzyva', 'dashboard'] };
