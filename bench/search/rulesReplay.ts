@@ -102,10 +102,10 @@ async function main(): Promise<void> {
     const zipf = createSeededRandom(3);
     const log = Array.from({ length: QUERIES }, () => zipf.zipf(queries));
     console.log(`log: ${QUERIES} searches of ${new Set(log).size} distinct queries`);
-    const base = Date.now() - QUERIES * 10_000;
+    const base = Date.now() - QUERIES * 60_000;
     const random = seededRandom(5);
     for (const [i, q] of log.entries()) {
-      const at = new Date(base + i * 10_000);
+      const at = new Date(base + i * 60_000);
       const kind = i % 3 === 0 ? 'employee' : 'customer';
       await analytics.recordSearch({ query: q, filters: {}, resultCount: 1, tookMs: 1, kind, at });
       if (random() < 0.2) {

@@ -135,7 +135,7 @@ export interface ReplayHit {
 export interface ReplayChange {
   /** The normalised query. */
   query: string;
-  /** The reader kind it was logged for (and is replayed with). */
+  /** The reader kinds it was logged for, comma separated (kinds with the same access share a row). */
   kind: string;
   /** Top results before and after. */
   before: ReplayHit[];

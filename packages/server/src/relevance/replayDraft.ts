@@ -3,6 +3,7 @@ import {
   changedSynonymWords,
   rulesTouch,
   type CompiledRules,
+  type ReaderAccess,
   type SearchEngine,
 } from '@docs-portal/search';
 import { searchAccess } from '../access/searchAccess';
@@ -49,16 +50,36 @@ function position(list: readonly ReplayHit[], path: string): number {
   return i < 0 ? REPLAY_TOP : i;
 }
 
-/** Logged searches, one per query, kind and filters (the newest first), clicks merged. */
-function distinct(logged: readonly LoggedQuery[]): LoggedQuery[] {
-  const seen = new Map<string, LoggedQuery>();
+/** A logged query to run: readers of `kinds` share its access, so they share its results. */
+interface ReplayItem {
+  query: string;
+  filters: Record<string, string[]>;
+  kinds: string[];
+  access: ReaderAccess;
+  clickedUrls: Set<string>;
+}
+
+/**
+ * Logged searches, one per query, filters and access (the newest first): reader kinds allowed
+ * the same doc sets get the same results, so they are run once, their clicks together.
+ */
+function distinct(logged: readonly LoggedQuery[], docSets: readonly DocSetConfig[]): ReplayItem[] {
+  const accessOf = new Map<string, ReaderAccess>();
+  const seen = new Map<string, ReplayItem>();
   for (const q of logged) {
-    const key = JSON.stringify([q.kind, q.query, q.filters]);
-    const earlier = seen.get(key);
-    if (earlier === undefined) seen.set(key, { ...q, clickedUrls: [...q.clickedUrls] });
-    else
-      for (const url of q.clickedUrls)
-        if (!earlier.clickedUrls.includes(url)) earlier.clickedUrls.push(url);
+    let access = accessOf.get(q.kind);
+    if (access === undefined) {
+      access = searchAccess({ kind: q.kind }, docSets);
+      accessOf.set(q.kind, access);
+    }
+    const key = JSON.stringify([access.docSetIds, q.query, q.filters]);
+    let item = seen.get(key);
+    if (item === undefined) {
+      item = { query: q.query, filters: q.filters, kinds: [], access, clickedUrls: new Set() };
+      seen.set(key, item);
+    }
+    if (!item.kinds.includes(q.kind)) item.kinds.push(q.kind);
+    for (const url of q.clickedUrls) item.clickedUrls.add(pagePath(url));
   }
   return [...seen.values()];
 }
@@ -76,7 +97,7 @@ export async function replayDraft(input: ReplayInput): Promise<ReplayReport> {
   const changes: ReplayChange[] = [];
   let clickedUp = 0;
   let clickedDown = 0;
-  for (const q of distinct(logged)) {
+  for (const q of distinct(logged, input.docSets)) {
     if (
       !rulesTouch(input.live, q.query, synonymWords) &&
       !rulesTouch(input.draft, q.query, synonymWords)
@@ -92,8 +113,7 @@ export async function replayDraft(input: ReplayInput): Promise<ReplayReport> {
       pageSize: REPLAY_TOP,
       explain: false,
     };
-    const access = searchAccess({ kind: q.kind }, input.docSets);
-    const clicked = new Set(q.clickedUrls.map(pagePath));
+    const { access, clickedUrls: clicked } = q;
     const before = top(await input.engine.search(request, access, { rules: input.live }), clicked);
     const after = top(await input.engine.search(request, access, { rules: input.draft }), clicked);
     const same =
@@ -109,7 +129,14 @@ export async function replayDraft(input: ReplayInput): Promise<ReplayReport> {
     }
     clickedUp += up;
     clickedDown += down;
-    changes.push({ query: q.query, kind: q.kind, before, after, clickedUp: up, clickedDown: down });
+    changes.push({
+      query: q.query,
+      kind: q.kinds.join(', '),
+      before,
+      after,
+      clickedUp: up,
+      clickedDown: down,
+    });
   }
   changes.sort(
     (a, b) =>
