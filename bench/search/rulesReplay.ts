@@ -130,6 +130,20 @@ async function main(): Promise<void> {
       `replay: ${report.replayed} logged queries against ${RULES} draft rules in ${(replayMs / 1000).toFixed(1)} s (target <= 30 s): ${report.changed} queries change, clicked up ${report.clickedUp}, down ${report.clickedDown}`,
     );
 
+    // The usual next step: the 500 rules are published and a draft adds ten pins to them.
+    const next = compileRules([
+      ...rules,
+      ...draftRules(log, paths, 10).map((r) => ({ ...r, id: `next-${r.id}` })),
+    ]);
+    started = performance.now();
+    const again = await replayDraft({ ...input, live: draft, draft: next });
+    console.log(
+      `replay of a draft 10 rules away from ${RULES} published: ${again.replayed} logged queries in ${(
+        (performance.now() - started) /
+        1000
+      ).toFixed(1)} s: ${again.changed} queries change`,
+    );
+
     // Latency: the same queries with no rules and with the 500 rules active, interleaved.
     const sample = queries.slice(0, LATENCY_QUERIES);
     const run = (q: string, withRules: CompiledRules | undefined) =>

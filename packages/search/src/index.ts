@@ -17,6 +17,7 @@ export {
   changedSynonymWords,
   compileRules,
   rulesTouch,
+  ruleSignature,
   globMatches,
   normaliseRulePattern,
   normaliseRuleQuery,

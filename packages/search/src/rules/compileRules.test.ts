@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compileSynonyms } from '../query/synonyms';
-import { compileRules, globMatches, mergeSynonyms, normaliseRuleQuery } from './compileRules';
+import {
+  compileRules,
+  globMatches,
+  mergeSynonyms,
+  normaliseRuleQuery,
+  ruleSignature,
+} from './compileRules';
 
 describe('rule queries and patterns', () => {
   it('normalises case, punctuation and spacing', () => {
@@ -41,5 +47,24 @@ describe('rule queries and patterns', () => {
     expect(merged.byMember.get('kubernetes')).toEqual([0, 1]);
     expect(base.byMember.get('kubernetes')).toEqual([0]);
     expect(merged.groups).toHaveLength(2);
+  });
+});
+
+describe('rule signatures (replay skips queries whose rules are the same before and after)', () => {
+  it('is the same for rule sets that apply the same pins and boosts, whatever their ids', () => {
+    const pin = { kind: 'pin', query: 'install', docSet: 'd', path: '/a.htm', rank: 1 } as const;
+    const boost = { kind: 'boost', pattern: '*install*', docSet: 'd', factor: 2 } as const;
+    const live = compileRules([
+      { id: 'a', ...pin },
+      { id: 'b', ...boost },
+    ]);
+    const draft = compileRules([
+      { id: 'x', ...boost },
+      { id: 'y', ...pin },
+      { id: 'z', kind: 'pin', query: 'upgrade', docSet: 'd', path: '/u.htm', rank: 2 },
+    ]);
+    expect(ruleSignature(live, 'Install')).toBe(ruleSignature(draft, 'install'));
+    expect(ruleSignature(live, 'upgrade')).not.toBe(ruleSignature(draft, 'upgrade'));
+    expect(ruleSignature(undefined, 'upgrade')).toBe(ruleSignature(live, 'upgrade'));
   });
 });

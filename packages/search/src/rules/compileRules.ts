@@ -149,3 +149,17 @@ export function changedSynonymWords(
   words.delete('');
   return words;
 }
+
+/**
+ * The pins and boosts of `rules` that apply to `query`, as a string: two rule sets with the same
+ * signature for a query (and the same synonyms for its words) give it the same results.
+ */
+export function ruleSignature(rules: CompiledRules | undefined, query: string): string {
+  const key = normaliseRuleQuery(query);
+  if (rules === undefined || key === '') return '';
+  const pins = rules.pins.get(key) ?? [];
+  const boosts = rules.boosts.filter((b) => globMatches(b.pattern, key)).map((b) => b.rule);
+  if (pins.length === 0 && boosts.length === 0) return '';
+  const strip = ({ id: _id, ...rest }: { id: string }) => JSON.stringify(rest);
+  return JSON.stringify([pins.map(strip), boosts.map(strip).sort()]);
+}
