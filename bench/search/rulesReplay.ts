@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     folder,
   };
   const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
-  const analytics = new SqliteAnalyticsStore(dataDir);
+  const analytics = new SqliteAnalyticsStore(dataDir, { maxPendingEvents: 100_000 });
   try {
     let started = performance.now();
     await syncDocSet(engine, docSet);
