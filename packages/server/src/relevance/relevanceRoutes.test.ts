@@ -52,7 +52,8 @@ async function harness(): Promise<Harness> {
     const id = docSet.id.replace(/\./g, '-');
     await engine.applyDocSetChanges({ docSet: { ...docSet, id }, upserts: pages, removals: [] });
   }
-  const app = Fastify();
+  // The portal's own body limit (see app.ts).
+  const app = Fastify({ bodyLimit: 64 * 1024 });
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(xsrfPlugin, { config });
@@ -188,6 +189,19 @@ describe('relevance workbench routes', () => {
     expect(twice.statusCode).toBe(400);
     const many = await post('replay', headers, { rules: [], queries: 10_001 });
     expect(many.statusCode).toBe(400);
+  });
+
+  it('takes a draft of 500 rules, larger than the usual body limit of the portal', async () => {
+    const headers = await h.signedIn('employee');
+    const rules = Array.from({ length: 500 }, (_, i) => ({
+      ...PIN_RUNBOOK,
+      id: `pin-${i}`,
+      query: `query number ${i} about backup policies and their retention`,
+    }));
+    expect(JSON.stringify(rules).length).toBeGreaterThan(64 * 1024);
+    const answer = await post('publish', headers, { rules, basedOn: 0 });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().rules).toHaveLength(500);
   });
 
   it('publishes versions, keeps history, refuses a stale publish and rolls back', async () => {

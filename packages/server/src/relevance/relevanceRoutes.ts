@@ -31,6 +31,9 @@ export interface RelevanceRoutesOptions {
   docSets: readonly DocSetConfig[];
 }
 
+/** Largest request body of a draft (1,000 rules of a few hundred bytes each fit). */
+const RULES_BODY_LIMIT = 1024 * 1024;
+
 /** Versions listed with the rules. */
 const HISTORY_LENGTH = 50;
 
@@ -105,7 +108,7 @@ export async function relevanceRoutes(
 
   routes.post(
     '/relevance/replay',
-    { schema: { body: ReplayRequestSchema } },
+    { schema: { body: ReplayRequestSchema }, bodyLimit: RULES_BODY_LIMIT },
     async (request): Promise<ReplayReport> =>
       replayDraft({
         engine: options.engine,
@@ -117,14 +120,17 @@ export async function relevanceRoutes(
       }),
   );
 
-  routes.post('/relevance/publish', { schema: { body: PublishBodySchema } }, async (request) =>
-    publish(() =>
-      store.publish(
-        request.body.rules,
-        (request.user?.displayName ?? '').slice(0, 200),
-        request.body.basedOn,
+  routes.post(
+    '/relevance/publish',
+    { schema: { body: PublishBodySchema }, bodyLimit: RULES_BODY_LIMIT },
+    async (request) =>
+      publish(() =>
+        store.publish(
+          request.body.rules,
+          (request.user?.displayName ?? '').slice(0, 200),
+          request.body.basedOn,
+        ),
       ),
-    ),
   );
 
   routes.post('/relevance/rollback', { schema: { body: RollbackBodySchema } }, async (request) => {
