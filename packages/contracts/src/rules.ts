@@ -197,4 +197,3 @@ export const ReplayReportSchema = z.object({
     }),
   ),
 });
-
