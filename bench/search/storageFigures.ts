@@ -25,6 +25,7 @@ import {
 import { quantile } from './metrics';
 import { BENCH_PG_URL, adminQuery } from './ourEngine';
 import { buildPythonRecords, ensurePythonDocs } from './pythonCorpus';
+import { PYTHON_CORPUS } from './sphinxCorpus';
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
@@ -58,7 +59,11 @@ async function measure(queries: readonly BenchQuery[], search: (q: string) => Pr
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 ensurePythonDocs();
 const records = buildPythonRecords();
-const exact = sampleQueries(readGenindexEntries(new Set(records.map((r) => r.path))), 400, 7);
+const exact = sampleQueries(
+  readGenindexEntries(PYTHON_CORPUS, new Set(records.map((r) => r.path))),
+  400,
+  7,
+);
 const random = seededRandom(11);
 const queries = [
   ...exact,

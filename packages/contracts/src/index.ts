@@ -3,3 +3,4 @@ export * from './search';
 export * from './frame';
 export * from './safety';
 export * from './versions';
+export * from './rules';

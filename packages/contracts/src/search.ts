@@ -100,6 +100,8 @@ export const SearchHitSchema = z.object({
    * group the reader may read, newest first. Absent when there are none.
    */
   alsoIn: z.array(OtherVersionSchema).optional(),
+  /** Explain mode: the workbench rules that pinned, boosted or buried this hit. */
+  rules: z.array(z.object({ id: z.string(), effect: z.enum(['pin', 'boost', 'bury']) })).optional(),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 

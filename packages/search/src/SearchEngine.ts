@@ -6,6 +6,7 @@ import type {
 } from '@docs-portal/contracts';
 import type { PageRecord } from './core/analysePage';
 import type { ExtractionRules } from './indexer/extractionRules';
+import type { CompiledRules } from './rules/compileRules';
 
 /** What the server knows of a configured doc set. */
 export interface DocSetDescriptor {
@@ -43,6 +44,12 @@ export interface ReaderAccess {
    * corrected against; an indexed doc set missing from the list is invisible. Empty: nothing.
    */
   docSetIds: readonly string[];
+}
+
+/** Per-query options of `SearchEngine.search`. */
+export interface SearchOptions {
+  /** Workbench rules to apply (compiled once per rule set version). */
+  rules?: CompiledRules;
 }
 
 /** Page hashes of an indexed doc set and the revision they belong to. */
@@ -109,8 +116,16 @@ export interface SearchIndexStats {
 export interface SearchEngine {
   /** Engine id ('sqlite', ...). */
   readonly id: string;
-  /** Runs a query: page-level hits with their best sections, facets, total and a correction. */
-  search(request: SearchRequest, access: ReaderAccess): Promise<SearchResponse>;
+  /**
+   * Runs a query: page-level hits with their best sections, facets, total and a correction.
+   * `options.rules` (from `compileRules`) pins, boosts and buries pages and adds synonyms, within
+   * the reader's access.
+   */
+  search(
+    request: SearchRequest,
+    access: ReaderAccess,
+    options?: SearchOptions,
+  ): Promise<SearchResponse>;
   /** Search-as-you-type: page titles and completions of the query being typed. */
   suggest(request: SuggestRequest, access: ReaderAccess): Promise<SuggestResponse>;
   /** Doc sets in the index (used to find doc sets no longer configured). */

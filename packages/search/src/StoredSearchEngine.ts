@@ -14,9 +14,11 @@ import type {
   ReaderAccess,
   SearchEngine,
   SearchIndexStats,
+  SearchOptions,
   WriteProgress,
 } from './SearchEngine';
 import type { IndexStore } from './core/IndexStore';
+import { settingsWithRules } from './rules/settingsWithRules';
 
 /**
  * A `SearchEngine` made of a storage backend and the engine-agnostic query code: planning,
@@ -29,8 +31,13 @@ export class StoredSearchEngine implements SearchEngine {
     private readonly settings: QuerySettings,
   ) {}
 
-  search(request: SearchRequest, access: ReaderAccess): Promise<SearchResponse> {
-    return this.store.read((reader) => runSearch(reader, request, access, this.settings));
+  search(
+    request: SearchRequest,
+    access: ReaderAccess,
+    options?: SearchOptions,
+  ): Promise<SearchResponse> {
+    const settings = settingsWithRules(this.settings, options?.rules);
+    return this.store.read((reader) => runSearch(reader, request, access, settings));
   }
 
   suggest(request: SuggestRequest, access: ReaderAccess): Promise<SuggestResponse> {

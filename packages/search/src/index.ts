@@ -10,8 +10,19 @@ export type {
   ReaderAccess,
   SearchEngine,
   SearchIndexStats,
+  SearchOptions,
   WriteProgress,
 } from './SearchEngine';
+export {
+  changedSynonymWords,
+  compileRules,
+  rulesTouch,
+  ruleSignature,
+  globMatches,
+  normaliseRulePattern,
+  normaliseRuleQuery,
+} from './rules/compileRules';
+export type { CompiledRules } from './rules/compileRules';
 export { extractSections } from './indexer/extractSections';
 export type { ExtractContext, ExtractedPage, ExtractedSection } from './indexer/extractSections';
 export { extractionRulesKey, selectorProblem } from './indexer/extractionRules';

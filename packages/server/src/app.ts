@@ -41,6 +41,9 @@ import { defaultSearchClientDist, searchClientRoutes } from './web/searchClientR
 import { versionRoutes } from './versions/versionRoutes';
 import { webAppRoutes } from './web/webAppRoutes';
 import { xsrfPlugin } from './xsrf/xsrfPlugin';
+import { withLiveRules } from './relevance/LiveRules';
+import { relevanceRoutes } from './relevance/relevanceRoutes';
+import { startRelevance } from './relevance/startRelevance';
 
 /** Parts a test or an embedding program may supply instead of the ones built from config. */
 export interface BuildAppOptions {
@@ -62,6 +65,8 @@ export interface BuildAppOptions {
   searchEngine?: SearchEngine;
   /** Retry timing of failed index syncs (tests shorten it). */
   searchIndexing?: SearchIndexingOptions;
+  /** How often a replica checks for newly published relevance rules (ms, default 2000). */
+  rulePollMs?: number;
 }
 
 declare module 'fastify' {
@@ -171,6 +176,8 @@ export async function buildApp(
     gapWebhook.start();
     app.addHook('onClose', async () => gapWebhook.close());
   }
+  const relevance = await startRelevance(config, { logger: app.log, pollMs: options.rulePollMs });
+  app.addHook('onClose', async () => relevance.close());
 
   const base = config.basePath;
   app.get('/', async (_request, reply) => reply.redirect(`${base}/HomePage/Content/home.htm`, 302));
@@ -206,7 +213,7 @@ export async function buildApp(
         distDir: options.webDistDir ?? path.join(REPO_ROOT, 'packages/web/dist'),
       });
       await portal.register(searchRoutes, {
-        engine,
+        engine: withLiveRules(engine, relevance.live),
         docSets: config.docSets,
         metrics,
         onSearch: recordSearchEvent(analytics, { logger: app.log }),
@@ -222,6 +229,13 @@ export async function buildApp(
         pages: docSets,
       });
       await portal.register(gapRoutes, { store: analytics, docSets: config.docSets });
+      await portal.register(relevanceRoutes, {
+        store: relevance.store,
+        live: relevance.live,
+        engine,
+        analytics,
+        docSets: config.docSets,
+      });
       const home = new HomeContent(config, docSets, analytics, {
         onAnalyticsError: (error) => app.log.warn({ err: error }, 'home: analytics unavailable'),
       });

@@ -9,3 +9,5 @@ export {
 } from './content/DocSetPublisher';
 export type { PublishProgress } from './content/PublishBudget';
 export { pageFactsOf } from './content/pageFacts';
+export { replayDraft, type ReplayInput } from './relevance/replayDraft';
+export { SqliteAnalyticsStore } from './analytics/SqliteAnalyticsStore/SqliteAnalyticsStore';

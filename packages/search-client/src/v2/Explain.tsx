@@ -1,7 +1,18 @@
-import type { MatchExplanation } from '@docs-portal/contracts';
+import type { MatchExplanation, SearchHit } from '@docs-portal/contracts';
 
-/** Score and, when the API explained it, why a hit matched: for the sandbox page. */
-export function Explain({ score, explain }: { score: number; explain?: MatchExplanation }) {
+/**
+ * Score and, when the API explained it, why a hit matched and which relevance workbench rules
+ * pinned, boosted or buried it: for the sandbox page.
+ */
+export function Explain({
+  score,
+  explain,
+  rules,
+}: {
+  score: number;
+  explain?: MatchExplanation;
+  rules?: SearchHit['rules'];
+}) {
   const fields = Object.entries(explain?.fields ?? {});
   return (
     <span className="sc-explain">
@@ -16,6 +27,12 @@ export function Explain({ score, explain }: { score: number; explain?: MatchExpl
         <span className="sc-explain-terms">
           {' · terms: '}
           {explain.terms.map((t) => `${t.query} → ${t.matched} (${t.how})`).join('; ')}
+        </span>
+      )}
+      {Array.isArray(rules) && rules.length > 0 && (
+        <span className="sc-explain-rules">
+          {' · rules: '}
+          {rules.map((r) => `${String(r.id)} (${String(r.effect)})`).join('; ')}
         </span>
       )}
     </span>

@@ -123,7 +123,7 @@ export function ResultList({
             <span className="sc-meta">
               {[hit.product, hit.version, hit.docType].filter((v) => v !== '').join(' · ')}
             </span>
-            {sandbox && <Explain score={hit.score} explain={hit.explain} />}
+            {sandbox && <Explain score={hit.score} explain={hit.explain} rules={hit.rules} />}
           </OptionLink>
           {sections.map(({ section, option: sectionOption }) => (
             <OptionLink

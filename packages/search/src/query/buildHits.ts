@@ -185,6 +185,8 @@ export async function buildHits(
         return found === undefined ? [] : [found];
       });
       hit.explain = explain(page.score, fields, info);
+      const effects = outcome.ruleEffects?.get(page.pageId);
+      if (effects !== undefined) hit.rules = effects;
     }
     hits.push(hit);
   });

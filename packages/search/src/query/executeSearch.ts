@@ -1,4 +1,4 @@
-import type { FacetCount, SearchRequest } from '@docs-portal/contracts';
+import type { FacetCount, RuleEffect, SearchRequest } from '@docs-portal/contracts';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexReader, StoredDocSet } from '../core/IndexStore';
 import type { FieldTokens } from '../core/sectionTokens';
@@ -15,6 +15,8 @@ import { idf, scoreSections, scoredTermIds, type CorpusStats } from './scoreSect
 import { selectDocSets, type DocSetScopes } from './selectDocSets';
 import { findTitleMatches, stopTermTest } from './titleMatches';
 import type { SynonymTable } from './synonyms';
+import type { CompiledRules } from '../rules/compileRules';
+import { placePins, RulePlan, unpinnedWindow } from '../rules/RulePlan';
 import { verifyPhrases } from './verifyPhrases';
 
 /** Settings shared by every query of an engine. */
@@ -23,6 +25,8 @@ export interface QuerySettings {
   ranking: RankingOptions;
   /** Configured synonyms. */
   synonyms: SynonymTable;
+  /** Active workbench rules (pins, boosts; their synonyms are already in `synonyms`). */
+  rules?: CompiledRules;
 }
 
 /** Everything a search found, before it is shaped into the API answer. */
@@ -43,6 +47,8 @@ export interface SearchOutcome {
   pages: RankedPage[];
   /** Decoded token sequences of the sections that were re-ranked. */
   tokens: Map<number, FieldTokens[]>;
+  /** Rules that pinned, boosted or buried each shown page (page id → effects). */
+  ruleEffects?: Map<number, RuleEffect[]>;
   /** Facet counts. */
   facets: { product: FacetCount[]; version: FacetCount[]; docType: FacetCount[] };
   /** Matching pages in the versions not shown (for "also in" links; see `collapseVersions`). */
@@ -224,6 +230,8 @@ export async function executeSearch(
         : Math.pow(covered / totalWeight, exponent));
   }
   const pageDocSet = snapshot.pages.docSet;
+  const plan = settings.rules && (await RulePlan.create(reader, settings.rules, request.q, scopes));
+  plan?.boostScores(firstPass, pageScores.ids, pageDocSet);
   const searched = new Uint8Array(maxDocSetId(snapshot.docSets) + 1);
   for (const id of scopes.search) searched[id] = 1;
   const phraseMask = phrases.reduce((mask, g) => mask | (1 << g), 0);
@@ -259,6 +267,12 @@ export async function executeSearch(
     const docSetId = pageDocSet[pageScores.ids[k] as number] as number;
     counts[docSetId] = (counts[docSetId] as number) + 1;
   }
+  const pinnedIds = new Set(plan?.pins.map((p) => p.pageId));
+  if (pinnedIds.size > 0)
+    plan?.countUnmatchedPins(
+      counts,
+      matched.map((k) => pageScores.ids[k] as number),
+    );
   counts.forEach((n, docSetId) => {
     if (n > 0) perDocSet.set(docSetId, n);
   });
@@ -269,11 +283,14 @@ export async function executeSearch(
     docType: countFacet(perDocSet, scopes.docType, byId, (d) => d.docSet.docType),
   };
   const candidates: number[] = [];
-  for (const k of matched) if (inSearch(k)) candidates.push(k);
-  outcome.total = candidates.length;
+  for (const k of matched)
+    if (inSearch(k) && !pinnedIds.has(pageScores.ids[k] as number)) candidates.push(k);
+  const pins = plan?.placed(scopes, candidates.length) ?? [];
+  outcome.total = candidates.length + pins.length;
   const offset = (request.page - 1) * request.pageSize;
-  const firstBlock = Math.floor(offset / RANK_BLOCK);
-  const lastBlock = Math.floor(Math.max(offset, offset + request.pageSize - 1) / RANK_BLOCK);
+  const window = unpinnedWindow(pins, offset, request.pageSize);
+  const firstBlock = Math.floor(window.start / RANK_BLOCK);
+  const lastBlock = Math.floor(Math.max(window.start, window.end - 1) / RANK_BLOCK);
   const ids = pageScores.ids;
   outcome.otherVersions = pagesInOtherVersions(
     matched,
@@ -325,8 +342,26 @@ export async function executeSearch(
       new Map(rows.map((k) => [pageScores.ids[k] as number, firstPass[k] as number])),
       context,
     );
+    plan?.boostBlock(ranked.pages, (id) => titleMatches.get(id) ?? 0);
     outcome.pages.push(...ranked.pages);
     for (const [id, fields] of ranked.tokens) outcome.tokens.set(id, fields);
+  }
+  if (plan) {
+    if (pins.length > 0) {
+      const ids = pins.map((p) => p.pageId);
+      const pinned = await rankBlock(ids, new Map(ids.map((id) => [id, 0])), context);
+      for (const [id, fields] of pinned.tokens) outcome.tokens.set(id, fields);
+      outcome.pages = await placePins(reader, pins, outcome.pages, pinned.pages, {
+        offset,
+        size: request.pageSize,
+        total: outcome.total,
+        firstRank: outcome.firstRank,
+        groups: groups.length,
+      });
+      outcome.firstRank = offset;
+    }
+    plan.noteEffects(outcome.pages, new Set(pins.map((p) => p.pageId)));
+    outcome.ruleEffects = plan.effects;
   }
   pageScores.release();
   return outcome;

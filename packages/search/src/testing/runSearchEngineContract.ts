@@ -1,6 +1,8 @@
 import type { SearchRequest, SearchResponse } from '@docs-portal/contracts';
 import { SearchResponseSchema, SuggestResponseSchema } from '@docs-portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchRule } from '@docs-portal/contracts';
+import { compileRules } from '../rules/compileRules';
 import type { ReaderAccess, SearchEngine } from '../SearchEngine';
 import {
   CONTRACT_CORPUS,
@@ -303,6 +305,154 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         const unknown = await search('backup policy', { docSetIds: ['no-such-doc-set'] });
         expect(unknown.total).toBe(0);
         expect(unknown.facets).toEqual({ product: [], version: [], docType: [] });
+      });
+    });
+
+    describe('workbench rules', () => {
+      const withRules = async (
+        q: string,
+        rules: SearchRule[],
+        access: ReaderAccess = CUSTOMER,
+        overrides: Partial<SearchRequest> = {},
+      ) => {
+        const response = await engine.search(request(q, overrides), access, {
+          rules: compileRules(rules),
+        });
+        SearchResponseSchema.parse(response);
+        return response;
+      };
+      const pinJobs: SearchRule = {
+        id: 'pin-jobs',
+        kind: 'pin',
+        query: 'Backup policy?',
+        docSet: 'dp-api-6.5',
+        path: '/jobs.html',
+        rank: 1,
+      };
+
+      it('pins a page at its rank for the normalised query, once, and explains why', async () => {
+        const plain = await search('backup policy');
+        expect(titles(plain)[0]).not.toBe('Jobs API');
+        const pinned = await withRules('backup  POLICY', [pinJobs], CUSTOMER, { explain: true });
+        expect(titles(pinned)[0]).toBe('Jobs API');
+        expect(titles(pinned).filter((t) => t === 'Jobs API')).toHaveLength(1);
+        expect(pinned.total).toBe(plain.total);
+        expect(pinned.hits[0]?.rules).toEqual([{ id: 'pin-jobs', effect: 'pin' }]);
+        expect(pinned.hits[1]?.rules).toBeUndefined();
+        // Another query (not the same words) is left alone.
+        expect(titles(await withRules('backup policies jobs', [pinJobs]))).toEqual(
+          titles(await search('backup policies jobs')),
+        );
+      });
+
+      it('pins a page the query does not match, counting it in the total and facets', async () => {
+        const rule: SearchRule = {
+          id: 'pin-policies',
+          kind: 'pin',
+          query: 'helios dashboard',
+          docSet: 'dp-6.10',
+          path: '/Content/Protection/BackupPolicies.htm',
+          anchor: 'nowhere',
+          rank: 2,
+        };
+        const plain = await search('helios dashboard');
+        const pinned = await withRules('helios dashboard', [rule]);
+        expect(titles(pinned)[1]).toBe('Backup Policies');
+        expect(pinned.total).toBe(plain.total + 1);
+        const dp = (r: SearchResponse) =>
+          r.facets.product.find((f) => f.value === 'Data Platform')?.count ?? 0;
+        expect(dp(pinned)).toBe(dp(plain) + 1);
+      });
+
+      it('pages through pinned results without repeating or losing a page', async () => {
+        const rule: SearchRule = { ...pinJobs, query: 'protection jobs', rank: 2 };
+        const all = await withRules('protection jobs', [rule], CUSTOMER, { pageSize: 100 });
+        expect(titles(all)[1]).toBe('Jobs API');
+        const pages: (string | undefined)[] = [];
+        for (let page = 1; page <= all.total; page++) {
+          const one = await withRules('protection jobs', [rule], CUSTOMER, { page, pageSize: 1 });
+          expect(one.total).toBe(all.total);
+          pages.push(...paths(one));
+        }
+        expect(pages).toEqual(paths(all));
+      });
+
+      it('never shows or counts a pinned page the reader may not read', async () => {
+        const rule: SearchRule = {
+          id: 'pin-runbook',
+          kind: 'pin',
+          query: 'backup policy',
+          docSet: 'runbooks',
+          path: '/zorblax.html',
+          rank: 1,
+        };
+        for (const reader of [CUSTOMER, PARTNER, NOBODY]) {
+          const plain = await search('backup policy', reader);
+          const pinned = await withRules('backup policy', [rule], reader);
+          expect(titles(pinned)).toEqual(titles(plain));
+          expect(pinned.total).toBe(plain.total);
+          expect(pinned.facets).toEqual(plain.facets);
+        }
+        expect(titles(await withRules('backup policy', [rule], EMPLOYEE))[0]).toBe(
+          'Zorblax Recovery Runbook',
+        );
+        // A page that does not exist is not invented.
+        const ghost = { ...rule, docSet: 'dp-6.10', path: '/nope.htm' };
+        expect((await withRules('backup policy', [ghost])).total).toBe(
+          (await search('backup policy')).total,
+        );
+      });
+
+      it('boosts and buries doc sets and pages for queries matching a glob', async () => {
+        const plain = await search('jobs policy');
+        expect(plain.hits[0]?.docSet).toBe('dp-6.10');
+        const boost: SearchRule = {
+          id: 'boost-api',
+          kind: 'boost',
+          pattern: '*policy',
+          docSet: 'dp-api-6.5',
+          path: '/jobs.html',
+          factor: 50,
+        };
+        const boosted = await withRules('jobs policy', [boost], CUSTOMER, { explain: true });
+        expect(boosted.hits[0]?.docSet).toBe('dp-api-6.5');
+        expect(boosted.hits[0]?.rules).toEqual([{ id: 'boost-api', effect: 'boost' }]);
+        expect(boosted.total).toBe(plain.total);
+        const notMatching = await withRules('jobs policy', [{ ...boost, pattern: 'policy*' }]);
+        expect(titles(notMatching)).toEqual(titles(plain));
+        const bury: SearchRule = {
+          id: 'bury-guide',
+          kind: 'boost',
+          pattern: '?obs policy',
+          docSet: 'dp-6.10',
+          factor: 0.01,
+        };
+        const buried = await withRules('jobs policy', [bury], CUSTOMER, { explain: true });
+        const last = buried.hits.at(-1);
+        expect(last?.docSet).toBe('dp-6.10');
+        expect(last?.rules).toEqual([{ id: 'bury-guide', effect: 'bury' }]);
+      });
+
+      it('buries a page titled as the query below the others', async () => {
+        expect(titles(await search('protection jobs'))[0]).toBe('Protection Jobs');
+        const bury: SearchRule = {
+          id: 'bury-titled',
+          kind: 'boost',
+          pattern: 'protection jobs',
+          docSet: 'dp-6.10',
+          path: '/Content/Protection/Jobs.htm',
+          factor: 0.01,
+        };
+        const buried = titles(await withRules('protection jobs', [bury]));
+        expect(buried[0]).not.toBe('Protection Jobs');
+        expect(buried).toContain('Protection Jobs');
+      });
+
+      it('adds synonyms of the rules to the configured ones', async () => {
+        expect((await search('zyzzyva')).total).toBe(0);
+        const rule: SearchRule = { id: 'syn', kind: 'synonym', words: ['zyzzyva', 'dashboard'] };
+        expect(titles(await withRules('zyzzyva', [rule]))).toContain('Helios Dashboard');
+        expect(titles(await withRules('k8s', [rule]))).toEqual(titles(await search('k8s')));
       });
     });
 

@@ -94,6 +94,24 @@ export interface OpenedPage {
 }
 
 /**
+ * `recentQueries` joins clicks from this long before the oldest search it lists on: a search run
+ * again is folded into the later one, which can come after the clicks of the first.
+ */
+export const CLICK_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+/** A logged search, for replaying it against a draft of relevance rules. */
+export interface LoggedQuery {
+  /** The normalised query. */
+  query: string;
+  /** Who searched: replayed with that kind's access. */
+  kind: UserKind;
+  /** Facet filters it was searched with. */
+  filters: Record<string, string[]>;
+  /** URLs readers of that kind opened from results of that query (see {@link CLICK_LOOKBACK_MS}). */
+  clickedUrls: string[];
+}
+
+/**
  * Where search analytics are kept: SQLite in the data folder by default, PostgreSQL when several
  * replicas share them. Every implementation passes the contract suite of
  * `testing/analyticsStoreContract.ts`.
@@ -158,6 +176,11 @@ export interface AnalyticsStore {
    */
   claimGapDelivery(day: string): Promise<boolean>;
   // --- end of reader feedback ---
+  /**
+   * Relevance workbench (read only): the last `limit` searches (superseded steps left out), newest
+   * first, each with the URLs readers of its kind opened from that query.
+   */
+  recentQueries(options: { limit: number }): Promise<LoggedQuery[]>;
   /** Deletes events older than `before`; answers how many. For a retention schedule. */
   purgeBefore(before: Date): Promise<number>;
   /** Resolves when the store can be used; rejects with the reason otherwise (readiness). */
@@ -184,4 +207,27 @@ export function normaliseFilters(filters: Record<string, string[]>): Record<stri
     if (values.length > 0) sorted[field] = [...new Set(values)].sort();
   }
   return sorted;
+}
+
+/** Joins recent searches (newest first) with clicks: the shared part of `recentQueries`. */
+export function joinClicks(
+  searches: readonly { query: string; kind: string; filters: string | Record<string, string[]> }[],
+  clicks: readonly { query: string; kind: string; url: string }[],
+): LoggedQuery[] {
+  const opened = new Map<string, Set<string>>();
+  for (const click of clicks) {
+    const key = `${click.kind}\0${click.query}`;
+    const urls = opened.get(key) ?? new Set<string>();
+    urls.add(click.url);
+    opened.set(key, urls);
+  }
+  return searches.map((s) => ({
+    query: s.query,
+    kind: s.kind as UserKind,
+    filters:
+      typeof s.filters === 'string'
+        ? (JSON.parse(s.filters) as Record<string, string[]>)
+        : s.filters,
+    clickedUrls: [...(opened.get(`${s.kind}\0${s.query}`) ?? [])],
+  }));
 }

@@ -226,6 +226,7 @@ export function renderAnalyticsPage(input: AnalyticsPageInput): string {
 <main>
 <h1>Search analytics</h1>
 <p><a href="${base}/analytics/links">Broken links at the last publish</a></p>
+<p><a href="${base}/ui/relevance">Relevance workbench: pin, boost and bury results, replay before publishing</a></p>
 <form method="get" action="${base}/analytics" aria-label="Period">
 ${dateInput('from', 'From', input.from, input.problem)}
 ${dateInput('to', 'To', input.to, input.problem)}

@@ -32,7 +32,7 @@ export function watchSearchEngine(
     get id() {
       return engine.id;
     },
-    search: (request, access) => watched(() => engine.search(request, access)),
+    search: (request, access, options) => watched(() => engine.search(request, access, options)),
     suggest: (request, access) => watched(() => engine.suggest(request, access)),
     indexedDocSets: () => watched(() => engine.indexedDocSets()),
     indexedPages: (docSetId) => watched(() => engine.indexedPages(docSetId)),

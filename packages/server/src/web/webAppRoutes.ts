@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PortalBootstrap } from '@docs-portal/contracts';
+import { canSeeAnalytics } from '../access/canSeeAnalytics';
 import { safeReturnPath } from '../auth/returnPath';
 import type { PortalConfig } from '../config/schema';
 
@@ -99,6 +100,9 @@ export async function webAppRoutes(
   app.get('/ui/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     if (files.has(rest)) return reply.sendFile(rest);
+    // The relevance workbench is for employees only: anyone else gets the one 404 answer.
+    if (/^relevance(\/|$)/.test(rest) && !canSeeAnalytics(request.user))
+      return reply.callNotFound();
     // A missing asset answers 404 rather than the app, so broken builds are visible.
     if (rest.startsWith('assets/'))
       return reply.status(404).send({ code: 'not_found', message: 'No such asset.' });

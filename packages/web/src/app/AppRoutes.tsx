@@ -16,6 +16,11 @@ const SearchPage = lazy(() =>
   import('../search/SearchPage').then((module) => ({ default: module.SearchPage })),
 );
 
+// The relevance workbench (employees only; the server answers 404 to anyone else).
+const RelevancePage = lazy(() =>
+  import('../relevance/RelevancePage').then((module) => ({ default: module.RelevancePage })),
+);
+
 /** Hands the router's navigate to the portal, so the 401 rule moves in-app instead of reloading. */
 function LoginNavigator() {
   const portal = usePortal();
@@ -55,6 +60,14 @@ export function AppRoutes() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <SearchPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="relevance"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <RelevancePage />
               </Suspense>
             }
           />

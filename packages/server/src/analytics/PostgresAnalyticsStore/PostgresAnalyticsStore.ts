@@ -9,7 +9,9 @@ import {
   normaliseQuery,
   type AnalyticsReport,
   type AnalyticsStore,
+  joinClicks,
   type ClickEvent,
+  type LoggedQuery,
   type OpenedPage,
   type ReportOptions,
   type ReportRange,
@@ -57,6 +59,10 @@ export const ANALYTICS_MIGRATIONS: readonly Migration[] = [
   },
   PG_FEEDBACK_MIGRATION,
 ];
+
+/** Rows of `recentQueries`. */
+type SearchRow = { query: string; kind: string; filters: Record<string, string[]> };
+type ClickRow = { query: string; kind: string; url: string };
 
 /** Component name of the analytics migrations in `schema_migrations`. */
 export const ANALYTICS_MIGRATIONS_COMPONENT = 'analytics';
@@ -229,6 +235,20 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
       [range.from, range.to, options.kind, limit],
     );
     return result.rows;
+  }
+
+  async recentQueries(options: { limit: number }): Promise<LoggedQuery[]> {
+    const limit = Math.max(1, Math.min(options.limit, 10_000));
+    const result = await this.query<{ searches: SearchRow[] | null; clicks: ClickRow[] | null }>(
+      `WITH s AS (SELECT query, kind, filters, at FROM search_events WHERE NOT superseded
+                  ORDER BY at DESC, id DESC LIMIT $1)
+       SELECT (SELECT json_agg(s ORDER BY s.at DESC) FROM s) AS searches,
+              (SELECT json_agg(c) FROM (SELECT DISTINCT query, kind, url FROM click_events
+                 WHERE at >= coalesce((SELECT min(at) FROM s), now()) - interval '1 day') c) AS clicks`,
+      [limit],
+    );
+    const row = result.rows[0];
+    return joinClicks(row?.searches ?? [], row?.clicks ?? []);
   }
 
   async purgeBefore(before: Date): Promise<number> {

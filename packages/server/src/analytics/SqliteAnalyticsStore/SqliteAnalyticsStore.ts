@@ -10,7 +10,10 @@ import {
   normaliseQuery,
   type AnalyticsReport,
   type AnalyticsStore,
+  CLICK_LOOKBACK_MS,
+  joinClicks,
   type ClickEvent,
+  type LoggedQuery,
   type OpenedPage,
   type ReportOptions,
   type ReportRange,
@@ -390,6 +393,27 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       options.kind,
       limit,
     );
+  }
+
+  async recentQueries(options: { limit: number }): Promise<LoggedQuery[]> {
+    await this.flush();
+    const limit = Math.max(1, Math.min(options.limit, 10_000));
+    const read = this.db.transaction(() => {
+      const searches = this.db
+        .prepare<[number], { query: string; kind: string; filters: string; at: number }>(
+          `SELECT query, kind, filters, at FROM search_events WHERE superseded = 0
+           ORDER BY at DESC, id DESC LIMIT ?`,
+        )
+        .all(limit);
+      const oldest = (searches.at(-1)?.at ?? Date.now()) - CLICK_LOOKBACK_MS;
+      const clicks = this.db
+        .prepare<[number], { query: string; kind: string; url: string }>(
+          'SELECT DISTINCT query, kind, url FROM click_events WHERE at >= ?',
+        )
+        .all(oldest);
+      return joinClicks(searches, clicks);
+    });
+    return this.usingFile(() => whenSqliteFree(() => read()));
   }
 
   async purgeBefore(before: Date): Promise<number> {

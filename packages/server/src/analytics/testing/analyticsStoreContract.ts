@@ -72,6 +72,26 @@ export function runAnalyticsStoreContract(
       ]);
     });
 
+    it('lists the last searches newest first with the URLs readers of that kind opened (workbench replay)', async () => {
+      await store.recordSearch(search({ query: 'Backup VM', filters: { product: ['DP'] } }));
+      await store.recordSearch(search({ query: 'restore', offsetMs: APART, kind: 'employee' }));
+      await store.recordSearch(search({ query: 'backup vm', offsetMs: 2 * APART }));
+      await store.recordClick(
+        click({ query: 'backup vm', url: '/docs/a.htm', offsetMs: 3 * APART }),
+      );
+      await store.recordClick(
+        click({ query: 'backup vm', url: '/docs/b.htm', kind: 'partner', offsetMs: 3 * APART }),
+      );
+      const recent = await store.recentQueries({ limit: 2 });
+      expect(recent).toEqual([
+        { query: 'backup vm', kind: 'customer', filters: {}, clickedUrls: ['/docs/a.htm'] },
+        { query: 'restore', kind: 'employee', filters: {}, clickedUrls: [] },
+      ]);
+      const all = await store.recentQueries({ limit: 10 });
+      expect(all.map((q) => q.query)).toEqual(['backup vm', 'restore', 'backup vm']);
+      expect(all[2]?.filters).toEqual({ product: ['DP'] });
+    });
+
     it('keeps queries to 500 characters and ignores empty ones', async () => {
       await store.recordSearch(search({ query: 'x'.repeat(800) }));
       await store.recordSearch(search({ query: '   ', offsetMs: APART }));
