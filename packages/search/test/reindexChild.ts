@@ -2,9 +2,12 @@
 // index, announces it and blocks inside the open write transaction until it is killed.
 import { createSearchEngine, syncDocSet } from '../src/index';
 
-const [dataDir, folder] = process.argv.slice(2);
-if (dataDir === undefined || folder === undefined)
-  throw new Error('usage: reindexChild <dataDir> <folder>');
+const [dataDir, folder, pageCount] = process.argv.slice(2);
+if (dataDir === undefined || folder === undefined || pageCount === undefined)
+  throw new Error('usage: reindexChild <dataDir> <folder> <pages>');
+// Pages are streamed into the write, so its progress total grows as they arrive: half way is
+// counted against the doc set's page count.
+const pages = Number(pageCount);
 const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
 await syncDocSet(
   engine,
@@ -19,11 +22,7 @@ await syncDocSet(
   },
   {
     onProgress(progress) {
-      if (
-        progress.phase === 'write' &&
-        progress.done >= progress.total / 2 &&
-        progress.done < progress.total
-      ) {
+      if (progress.phase === 'write' && progress.done >= pages / 2 && progress.done < pages) {
         // Writes to a pipe are synchronous on Linux, so the parent sees this before we block.
         process.stdout.write('HALF\n');
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);

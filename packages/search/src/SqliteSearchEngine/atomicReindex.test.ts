@@ -71,7 +71,7 @@ describe('atomic reindex', () => {
     writePages('two');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join('test', 'reindexChild.ts'), dataDir, folder],
+      ['--import', 'tsx', join('test', 'reindexChild.ts'), dataDir, folder, String(PAGES)],
       {
         cwd: packageRoot,
         stdio: ['ignore', 'pipe', 'inherit'],

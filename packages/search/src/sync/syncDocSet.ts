@@ -226,13 +226,11 @@ async function syncWith(
           phase: 'read',
         }),
     });
-    // Until the stores take an AsyncIterable of upserts, the records are gathered here; then
-    // `upserts: records` streams them with memory bounded by the batches in flight.
-    const upserts: PageRecord[] = [];
-    for await (const record of records) upserts.push(record);
+    // Streamed: the store writes batches as the parse workers produce them, inside one
+    // transaction, so memory is bounded by the batches in flight, not by the doc set.
     try {
       await engine.applyDocSetChanges(
-        { docSet, upserts, removals, basedOn: indexed.revision },
+        { docSet, upserts: records, removals, basedOn: indexed.revision },
         {
           ...(options.signal === undefined ? {} : { signal: options.signal }),
           onProgress: (p) =>
