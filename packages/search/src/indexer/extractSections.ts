@@ -194,7 +194,8 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   if (problems.count > 0) {
     warnings.push(`malformed HTML: ${problems.count} nesting problem(s), first ${problems.first}`);
   }
-  const ruled = context.rules === undefined ? {} : applyExtractionRules(root, context.rules, warnings);
+  const ruled =
+    context.rules === undefined ? {} : applyExtractionRules(root, context.rules, warnings);
   const breadcrumb = ruled.trail ?? context.breadcrumb ?? folderBreadcrumb(context.path);
   const fileName = safeDecode(context.path.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
   const found = scanDocument(root);
