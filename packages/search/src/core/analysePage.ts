@@ -5,11 +5,6 @@ import { FIELD_COUNT } from './fields';
 
 /** Field the names a section defines count in, like its heading (see definitionTermsOf). */
 const HEADING_FIELD = 1;
-/**
- * How many heading words a defined name counts as: a name a reference table or definition list
- * defines says more about the section than one heading word.
- */
-const DEFINITION_COUNT = 2;
 
 /** A page ready for the index: what the indexer extracted plus the hash it was read at. */
 export interface PageRecord {
@@ -55,18 +50,13 @@ function fieldTokens(text: string): TextToken[] {
   return tokenizeText(text);
 }
 
-function countTerm(
-  frequencies: Map<string, number[]>,
-  term: string,
-  field: number,
-  count = 1,
-): void {
+function countTerm(frequencies: Map<string, number[]>, term: string, field: number): void {
   let tf = frequencies.get(term);
   if (tf === undefined) {
     tf = new Array<number>(FIELD_COUNT).fill(0);
     frequencies.set(term, tf);
   }
-  tf[field] = (tf[field] ?? 0) + count;
+  tf[field] = (tf[field] ?? 0) + 1;
 }
 
 /** Splits every field of a section into terms and counts them. */
@@ -84,10 +74,7 @@ export function analyseSection(
     fields.push(tokens.map((token) => ({ term: token.term, position: token.position })));
     for (const token of tokens) countTerm(frequencies, token.term, f);
   });
-  const definitionCount = Number(process.env.DEF_N ?? DEFINITION_COUNT);
-  if (!process.env.DEF_OFF)
-    for (const term of definitionTermsOf(section))
-      countTerm(frequencies, term, HEADING_FIELD, definitionCount);
+  for (const term of definitionTermsOf(section)) countTerm(frequencies, term, HEADING_FIELD);
   return {
     heading: section.heading,
     anchor: section.anchor,

@@ -47,7 +47,7 @@ describe('definitions', () => {
       sections: [section],
     });
     const [analysed] = page.sections;
-    expect(analysed?.frequencies.get('exp')).toEqual([0, 2, 0, 2]);
+    expect(analysed?.frequencies.get('exp')).toEqual([0, 1, 0, 2]);
     expect(analysed?.frequencies.get('functions')).toEqual([0, 1, 0, 0]);
     expect(analysed?.lengths[1]).toBe(1);
   });

@@ -72,6 +72,9 @@ export function definitionTerm(element: Element): string | undefined {
   // A label (`Note:`, `Returns:`) introduces its entry rather than naming a thing.
   if (text === '' || text.endsWith(':')) return undefined;
   const signature = SIGNATURE_NAME.exec(text);
+  // An API entry that defines its signature canonically has an anchor (and is a section of its
+  // own); one without is a repeat of a definition made elsewhere.
+  if (element.name === 'dt' && signature !== null) return undefined;
   let term: string | undefined;
   if (signature !== null && signature.index <= WHOLE_LENGTH) term = signature[1];
   else if (text.length <= WHOLE_LENGTH && text.split(' ').length <= WHOLE_WORDS) term = text;

@@ -219,7 +219,7 @@ export function scoreSections(
     for (const term of slot.terms) {
       // A completion rarer than the slot's common words says more about the page, within limits.
       const ratio =
-        term.how === 'prefix'
+        term.how === 'prefix' && (slot.exactDf === 0 || process.env.NOBOOSTFIX)
           ? Math.min(MAX_COMPLETION_BOOST, idf(term.df, stats.documents) / slotIdf)
           : 1;
       weighTerm(term.termId, term.weight * ratio, (id, weighted) => {

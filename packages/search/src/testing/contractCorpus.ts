@@ -400,7 +400,7 @@ const SQL_REFERENCE: ContractDocSet = {
         [
           '',
           '',
-          'Faster exp and faster power: exp now uses the new algorithm, power follows exp, and min and mod are exact for random input.',
+          'Faster exp and power functions; min and mod are now exact for random input. Several planner improvements speed up joins and the sorting of large tables.',
         ],
       ],
     ),
@@ -412,7 +412,7 @@ const SQL_REFERENCE: ContractDocSet = {
         [
           '',
           '',
-          'An index on exp (x) helps when you filter on exp. Compare exp values with the power of two, min over mod, and random samples.',
+          'An expression index on exp(x) helps a filter on it. Compare values with power and min, use mod to spread rows and random to sample them, and check the plan.',
         ],
       ],
     ),
