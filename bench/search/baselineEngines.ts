@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Charset, Document } from 'flexsearch';
 import lunr from 'lunr';
@@ -23,8 +26,29 @@ export interface BenchEngine {
   build(records: readonly PageRecord[]): Promise<void>;
   /** Top pages (paths) for a query, best first, at most `limit`. */
   search(query: string, limit: number): Promise<string[]>;
+  /** Size of the built index on disk, for engines that write one. */
+  size?(): Promise<IndexSize>;
   /** Frees resources. */
   close?(): Promise<void>;
+}
+
+/** Bytes an index takes, measured after its write. */
+export interface IndexSize {
+  /** Bytes of the files the index wrote (or the database reports for it). */
+  bytes: number;
+  /** What the engine itself reports (`SearchEngine.stats().bytes`), when it reports it. */
+  reported?: number;
+}
+
+/** Bytes of every file under a folder. */
+export function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) total += folderBytes(full);
+    else if (entry.isFile()) total += statSync(full).size;
+  }
+  return total;
 }
 
 /** Sections of the records, numbered, as the baselines index them. */
@@ -235,16 +259,21 @@ export function oramaEngine(): BenchEngine {
   };
 }
 
-/** SQLite FTS5 with its default tokenizer and default bm25 ranking; terms OR-ed, last one as a prefix. */
+/**
+ * SQLite FTS5 with its default tokenizer and default bm25 ranking; terms OR-ed, last one as a
+ * prefix. The index is written to a file (in a temporary folder) so its size can be compared.
+ */
 export function fts5Engine(): BenchEngine {
   let docs: SectionDoc[] = [];
   let db: Database.Database;
   let statement: Database.Statement;
+  const dir = mkdtempSync(join(tmpdir(), 'search-bench-fts5-'));
+  const file = join(dir, 'fts5.sqlite');
   return {
     name: 'SQLite FTS5 bm25',
     async build(records) {
       docs = sectionDocs(records);
-      db = new Database(':memory:');
+      db = new Database(file);
       db.exec('CREATE VIRTUAL TABLE sections USING fts5(title, heading, text)');
       const insert = db.prepare(
         'INSERT INTO sections (rowid, title, heading, text) VALUES (?, ?, ?, ?)',
@@ -264,8 +293,12 @@ export function fts5Engine(): BenchEngine {
       const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' OR ');
       return pagesOf(statement.all(match) as number[], docs, limit);
     },
+    async size() {
+      return { bytes: folderBytes(dir) };
+    },
     async close() {
       db.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { PYTHON_DOCS } from './pythonCorpus';
+import type { SphinxCorpus } from './sphinxCorpus';
 
 /** A benchmark query: text and the pages that answer it. */
 export interface BenchQuery {
@@ -27,10 +27,11 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-function ownText(li: Element): string {
+/** Text of an entry up to its nested list of sub-entries (`<ul>` or `<dl>`). */
+function ownText(entry: Element): string {
   let text = '';
-  for (const child of li.children) {
-    if (child.type === 'tag' && child.name === 'ul') break;
+  for (const child of entry.children) {
+    if (child.type === 'tag' && (child.name === 'ul' || child.name === 'dl')) break;
     text += textOf(child);
   }
   return text;
@@ -51,19 +52,31 @@ export function entryToQuery(text: string): string {
     .trim();
 }
 
-/** Every usable entry of genindex-all.html: terms, and "term subterm" for sub-entries. */
-export function readGenindexEntries(knownPages: ReadonlySet<string>): BenchQuery[] {
-  const $ = load(readFileSync(join(PYTHON_DOCS, 'genindex-all.html')));
+/** The term of an entry without its trailing qualifier: "call() (in module operator)" → "call()". */
+function headTerm(text: string): string {
+  return text.replace(/\s*\([^()]*\)\s*$/, '');
+}
+
+/**
+ * Every usable entry of a Sphinx general index page: terms, and "term subterm" for
+ * sub-entries. Reads both layouts Sphinx writes: `td > ul > li` with nested `<ul>` (newer) and
+ * `td > dl > dt` with sub-entries in the next `<dd><dl><dt>` (older themes). A sub-entry that
+ * is only a qualifier ("(in module os)") is asked with the bare term ("call in module
+ * subprocess"), not with the qualifier of the first entry as well. Entries whose links lead to
+ * no known page, or to more than ten, are left out.
+ */
+export function parseGenindex(html: string, knownPages: ReadonlySet<string>): BenchQuery[] {
+  const $ = load(html);
   const entries: BenchQuery[] = [];
-  const targetsOf = (li: Element): string[] => {
+  const targetsOf = (entry: Element): string[] => {
     const pages = new Set<string>();
-    for (const child of li.children) {
-      if (child.type === 'tag' && child.name === 'ul') break;
+    for (const child of entry.children) {
+      if (child.type === 'tag' && (child.name === 'ul' || child.name === 'dl')) break;
       const links =
         child.type === 'tag' ? (child.name === 'a' ? [child] : $(child).find('a').toArray()) : [];
       for (const a of links) {
         const href = a.attribs.href ?? '';
-        if (href === '' || /^[a-z]+:/i.test(href)) continue;
+        if (href === '' || href.startsWith('#') || /^[a-z]+:/i.test(href)) continue;
         pages.add(`/${href.split('#')[0]}`);
       }
     }
@@ -71,20 +84,38 @@ export function readGenindexEntries(knownPages: ReadonlySet<string>): BenchQuery
   };
   const add = (text: string, pages: string[]) => {
     const query = entryToQuery(text);
-    if (!/[A-Za-z0-9]/.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) return;
+    if (!/[\p{L}\p{N}]/u.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) return;
     const relevant = pages.filter((p) => knownPages.has(p));
     if (relevant.length === 0) return;
     entries.push({ text: query, relevant });
   };
-  $('table.indextable.genindextable td > ul > li').each((_, li) => {
-    const term = entryToQuery(ownText(li));
-    add(term, targetsOf(li));
-    $(li)
-      .children('ul')
-      .children('li')
-      .each((__, sub) => add(`${term} ${ownText(sub)}`, targetsOf(sub)));
+  const addWithSubs = (entry: Element, subs: Element[]) => {
+    const own = ownText(entry);
+    add(own, targetsOf(entry));
+    for (const sub of subs) {
+      const subText = ownText(sub).trim();
+      const head = subText.startsWith('(') ? headTerm(own) : own;
+      add(`${head} ${subText}`, targetsOf(sub));
+    }
+  };
+  const tables = $('table.indextable.genindextable');
+  tables.find('td > ul > li').each((_, li) => {
+    addWithSubs(li, $(li).children('ul').children('li').toArray());
+  });
+  tables.find('td > dl > dt').each((_, dt) => {
+    const next = $(dt).next();
+    const subs = next.is('dd') ? next.children('dl').children('dt').toArray() : [];
+    addWithSubs(dt, subs);
   });
   return entries;
+}
+
+/** Every usable entry of a Sphinx corpus's general index (see {@link parseGenindex}). */
+export function readGenindexEntries(
+  corpus: Pick<SphinxCorpus, 'folder' | 'genindex'>,
+  knownPages: ReadonlySet<string>,
+): BenchQuery[] {
+  return parseGenindex(readFileSync(join(corpus.folder, corpus.genindex), 'utf8'), knownPages);
 }
 
 /** A fixed-seed sample of about `count` entries, distinct query texts. */

@@ -23,6 +23,7 @@ import { SAMPLE_DOC_SETS } from '../corpus/checkSampleContent';
 import { seededRandom, typoVariant } from './genindexQueries';
 import { adminQuery, BENCH_PG_URL, postgresReachable } from './ourEngine';
 import { PYTHON_DOCS } from './pythonCorpus';
+import { cutLastWord } from './titleQueries';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -160,20 +161,6 @@ async function knownItems(
     }
   }
   return { items, shared };
-}
-
-/**
- * The title as typed up to part of its last word (at least three letters kept, at least one
- * cut, closing punctuation dropped); undefined when the title does not end in a word of four
- * letters or more, since a cut number or short word ("Python 2.", "Ca") names no page in
- * particular.
- */
-function cutLastWord(title: string, random: () => number): string | undefined {
-  const match = /(\p{L}{4,})[?!.)\]"”’]*$/u.exec(title);
-  if (match === null) return undefined;
-  const word = match[1] as string;
-  const keep = 3 + Math.floor(random() * (word.length - 3));
-  return title.slice(0, match.index) + word.slice(0, keep);
 }
 
 /** Rank (1-based) of the page among the first 10 hits, or undefined. */

@@ -24,6 +24,14 @@ export async function evaluate(
   engine: BenchEngine,
   queries: readonly BenchQuery[],
 ): Promise<EngineResult> {
+  return (await evaluateTimed(engine, queries)).result;
+}
+
+/** As {@link evaluate}, also giving each query's time in milliseconds (sorted). */
+export async function evaluateTimed(
+  engine: BenchEngine,
+  queries: readonly BenchQuery[],
+): Promise<{ result: EngineResult; times: number[] }> {
   let mrr = 0;
   let recall = 0;
   let success = 0;
@@ -41,13 +49,16 @@ export async function evaluate(
   times.sort((a, b) => a - b);
   const n = Math.max(1, queries.length);
   return {
-    engine: engine.name,
-    queries: queries.length,
-    mrr10: mrr / n,
-    recall10: recall / n,
-    success1: success / n,
-    p50ms: quantile(times, 0.5),
-    p95ms: quantile(times, 0.95),
+    result: {
+      engine: engine.name,
+      queries: queries.length,
+      mrr10: mrr / n,
+      recall10: recall / n,
+      success1: success / n,
+      p50ms: quantile(times, 0.5),
+      p95ms: quantile(times, 0.95),
+    },
+    times,
   };
 }
 

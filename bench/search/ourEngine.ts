@@ -1,10 +1,33 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createSearchEngine, type PageRecord, type SearchEngine } from '@docs-portal/search';
-import type { BenchEngine } from './baselineEngines';
+import { folderBytes, type BenchEngine } from './baselineEngines';
+
+/** Doc set id the bench indexes every corpus under. */
+const DOC_SET_ID = 'bench';
+
+/**
+ * Folds the write-ahead logs of the SQLite files under `dir` into their database files (a
+ * passive reader connection does not block it), so the files measure the index, not the log.
+ */
+export function checkpointSqliteFiles(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) checkpointSqliteFiles(full);
+    else if (entry.isFile() && entry.name.endsWith('-wal')) {
+      const db = new Database(full.slice(0, -'-wal'.length), { fileMustExist: true });
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
+    }
+  }
+}
 
 /** PostgreSQL server the bench may use (a throwaway database is created and dropped). */
 export const BENCH_PG_URL =
@@ -61,13 +84,13 @@ export function ourEngine(
       });
       await engine.applyDocSetChanges({
         docSet: {
-          id: 'python',
-          title: 'Python documentation',
-          product: 'Python',
-          version: '3.11',
+          id: DOC_SET_ID,
+          title: 'Bench corpus',
+          product: 'Bench',
+          version: '1',
           docType: 'Reference',
           urlPrefix: '',
-          folder: '/usr/share/doc/python3-doc/html',
+          folder: '/usr/share/doc',
         },
         upserts: [...records],
         removals: [],
@@ -84,9 +107,17 @@ export function ourEngine(
           pageSize: limit,
           explain: false,
         },
-        { docSetIds: ['python'] },
+        { docSetIds: [DOC_SET_ID] },
       );
       return response.hits.map((hit) => decodeURI(hit.url.split('?')[0] as string));
+    },
+    async size() {
+      if (kind === 'sqlite') {
+        checkpointSqliteFiles(dataDir);
+        return { bytes: folderBytes(dataDir), reported: (await engine.stats()).bytes };
+      }
+      const reported = (await engine.stats()).bytes;
+      return { bytes: reported, reported };
     },
     async close() {
       await engine.close();

@@ -71,6 +71,12 @@ export function postgresFtsEngine(): BenchEngine {
         limit,
       );
     },
+    async size() {
+      const { rows } = await (client as pg.Client).query<{ bytes: string }>(
+        "SELECT pg_total_relation_size('sections') AS bytes",
+      );
+      return { bytes: Number(rows[0]?.bytes ?? 0) };
+    },
     async close() {
       await client?.end();
       await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

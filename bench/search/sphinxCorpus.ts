@@ -1,0 +1,178 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { extractSections, type ExtractionRules, type PageRecord } from '@docs-portal/search';
+
+/** A Sphinx-built documentation folder from a Debian package, with its general index. */
+export interface SphinxCorpus {
+  /** Short name used on the command line and in the tables (`python`). */
+  name: string;
+  /** What it is, printed above its tables. */
+  label: string;
+  /** Debian package that installs it. */
+  aptPackage: string;
+  /** The HTML folder. */
+  folder: string;
+  /** The general index page holding every entry (relative to the folder). */
+  genindex: string;
+  /** Folders (at any depth) that hold no pages of the documentation. */
+  skipFolders: ReadonlySet<string>;
+  /** Pages at the root that are not documentation (indexes, search page). */
+  skipPages: RegExp;
+  /** Extraction selectors for the theme, when the built-in detection needs help. */
+  rules?: ExtractionRules;
+}
+
+const SPHINX_SKIP_FOLDERS = new Set([
+  '_sources',
+  '_static',
+  '_images',
+  '_downloads',
+  // Highlighted source code of the modules ("[source]" links), not documentation.
+  '_modules',
+]);
+const SPHINX_SKIP_PAGES = /^(?:genindex.*|py-modindex|search)\.html$/;
+
+/** Debian's python3-doc: a link to ../python3.11-doc/html, about 530 pages. */
+export const PYTHON_CORPUS: SphinxCorpus = {
+  name: 'python',
+  label: 'Python documentation (Sphinx, python3-doc)',
+  aptPackage: 'python3-doc',
+  folder: '/usr/share/doc/python3-doc/html',
+  genindex: 'genindex-all.html',
+  skipFolders: SPHINX_SKIP_FOLDERS,
+  skipPages: SPHINX_SKIP_PAGES,
+};
+
+/**
+ * Debian's python-django-doc (Django's own theme: no `role=main`; the content is the parent of
+ * the page's `<h1>`, the site title in `#hd` is recognised as such, the sidebar is outside).
+ */
+export const DJANGO_CORPUS: SphinxCorpus = {
+  name: 'django',
+  label: 'Django documentation (Sphinx, python-django-doc)',
+  aptPackage: 'python-django-doc',
+  folder: '/usr/share/doc/python-django-doc/html',
+  genindex: 'genindex.html',
+  skipFolders: SPHINX_SKIP_FOLDERS,
+  skipPages: SPHINX_SKIP_PAGES,
+  rules: { main: '#yui-main', exclude: ['#sidebar', '#hd', '#ft', 'div.nav'] },
+};
+
+/** Debian's python-sqlalchemy-doc (zzzeeksphinx theme: `#docs-body[role=main]`). */
+export const SQLALCHEMY_CORPUS: SphinxCorpus = {
+  name: 'sqlalchemy',
+  label: 'SQLAlchemy documentation (Sphinx, python-sqlalchemy-doc)',
+  aptPackage: 'python-sqlalchemy-doc',
+  folder: '/usr/share/doc/python-sqlalchemy-doc/html',
+  genindex: 'genindex.html',
+  skipFolders: SPHINX_SKIP_FOLDERS,
+  skipPages: SPHINX_SKIP_PAGES,
+  rules: { main: '#docs-body', exclude: ['#docs-sidebar', '#docs-bottom-navigation'] },
+};
+
+/** Installs a Debian package with apt-get when `probe` (a file it provides) is missing. */
+export function ensureDebianPackage(aptPackage: string, probe: string): void {
+  if (existsSync(probe)) return;
+  console.log(`${aptPackage} is missing: installing it with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let result = spawnSync('apt-get', ['install', '-y', aptPackage], { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    result = spawnSync('apt-get', ['install', '-y', aptPackage], { stdio: 'inherit', env });
+  }
+  if (result.status !== 0 || !existsSync(probe)) {
+    throw new Error(`could not install ${aptPackage} (apt-get install -y ${aptPackage})`);
+  }
+}
+
+/** Installs the corpus's package when its general index is missing. */
+export function ensureSphinxCorpus(corpus: SphinxCorpus): void {
+  ensureDebianPackage(corpus.aptPackage, join(corpus.folder, corpus.genindex));
+}
+
+function isPageFile(name: string): boolean {
+  return name.endsWith('.html') || name.endsWith('.html.gz');
+}
+
+/**
+ * Page files of the corpus: paths relative to the HTML folder (`library/re.html`), sorted.
+ * Symbolic links are followed (Debian links shared scripts into /usr/share/javascript); only
+ * regular `.html` (or gzipped `.html.gz`) files count.
+ */
+export function listSphinxPages(corpus: SphinxCorpus): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(join(corpus.folder, dir), { withFileTypes: true })) {
+      const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+      const full = join(corpus.folder, rel);
+      const kind = entry.isSymbolicLink()
+        ? (() => {
+            try {
+              return statSync(full);
+            } catch {
+              return undefined; // a dangling link
+            }
+          })()
+        : entry;
+      if (kind === undefined) continue;
+      if (kind.isDirectory()) {
+        if (!corpus.skipFolders.has(entry.name)) walk(rel, rel);
+      } else if (kind.isFile() && isPageFile(entry.name)) {
+        const name = entry.name.replace(/\.gz$/, '');
+        if (prefix === '' && corpus.skipPages.test(name)) continue;
+        out.push(rel);
+      }
+    }
+  };
+  walk('', '');
+  return out.sort();
+}
+
+/** The extracted pages of a corpus and what extracting them cost. */
+export interface CorpusPages {
+  records: PageRecord[];
+  /** Files read (including pages that asked not to be indexed). */
+  files: number;
+  /** Bytes of HTML read (after gunzip). */
+  htmlBytes: number;
+  /** Milliseconds spent reading and extracting (extractSections) the pages. */
+  extractMs: number;
+}
+
+/**
+ * Reads and extracts the given files of a folder into page records, timing the work. `pathOf`
+ * maps a file (relative to the folder) to the page path the engines index.
+ */
+export function extractPages(
+  folder: string,
+  files: readonly string[],
+  rules: ExtractionRules | undefined,
+  pathOf: (file: string) => string = (file) => `/${file.replace(/\.gz$/, '')}`,
+): CorpusPages {
+  const records: PageRecord[] = [];
+  let htmlBytes = 0;
+  const started = performance.now();
+  for (const file of files) {
+    const raw = readFileSync(join(folder, file));
+    const bytes = file.endsWith('.gz') ? gunzipSync(raw) : raw;
+    htmlBytes += bytes.length;
+    const path = pathOf(file);
+    const page = extractSections(bytes, rules === undefined ? { path } : { path, rules });
+    if (!page.indexable) continue;
+    records.push({
+      path,
+      title: page.title,
+      breadcrumb: page.breadcrumb,
+      hash: path,
+      sections: page.sections,
+    });
+  }
+  return { records, files: files.length, htmlBytes, extractMs: performance.now() - started };
+}
+
+/** The page records of a Sphinx corpus, extracted once and fed to every engine. */
+export function readSphinxCorpus(corpus: SphinxCorpus): CorpusPages {
+  return extractPages(corpus.folder, listSphinxPages(corpus), corpus.rules);
+}
