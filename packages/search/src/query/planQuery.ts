@@ -70,7 +70,7 @@ export interface PlanContext {
 }
 
 /** Share of a completion's weight kept when the word as typed is itself in the index. */
-export const KNOWN_WORD_COMPLETION = Number(process.env.KWC ?? 0.5);
+export const KNOWN_WORD_COMPLETION = 0.75;
 /** Words on at most this many pages are checked for much more common spellings. */
 export const RARE_WORD_PAGES = 3;
 /** How much more common a spelling must be to be tried next to a rare word. */
