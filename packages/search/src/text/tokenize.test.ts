@@ -87,6 +87,8 @@ describe('tokenizeText', () => {
     expect(foldCase('ガイド')).toBe('ガイド');
     expect(foldCase('ｶﾞｲﾄﾞ')).toBe('ガイド');
     expect(tokenizeText('ภาษาไทยไม่มีช่องว่าง').length).toBeGreaterThan(2);
+    expect(tokenizeText('我们使用配置文件').length).toBeGreaterThan(1);
+    expect(foldCase('Ἀθήνα')).toBe('αθηνα');
     // Latin words inside a Japanese run keep their identifiers.
     expect(tokenizeText('os.pathモジュール').map((t) => t.term)).toEqual([
       'os',
