@@ -5,7 +5,7 @@
 // FTS5, measured in the same run: query latency, index size on disk and build rate, as ratios.
 // Run: node --import tsx bench/search/relevance.ts [--corpus python,django,sqlalchemy,gnucash]
 //      [--engines ours,ours-pg,minisearch,lunr,flexsearch,orama,fts5,pg-fts] [--queries 1000] [--seed 42]
-//      [--sync] (also time our SQLite engine built by syncDocSet from the folders, as the portal does)
+//      [--out bench/out/search-relevance.json] [--sync] (also time our SQLite engine built by syncDocSet from the folders, as the portal does)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -470,9 +470,10 @@ async function main(): Promise<void> {
   }
   console.log('\n## Summary\n');
   for (const line of summaries) console.log(line);
-  const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'out');
-  mkdirSync(out, { recursive: true });
-  const file = join(out, 'search-relevance.json');
+  const file =
+    option('out') ??
+    join(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'search-relevance.json');
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
     JSON.stringify(

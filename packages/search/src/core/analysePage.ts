@@ -1,6 +1,10 @@
 import type { ExtractedSection } from '../indexer/extractSections';
 import { countPositions, tokenizeText, type TextToken } from '../text/tokenize';
+import { definitionTermsOf } from '../indexer/definitionTerms';
 import { FIELD_COUNT } from './fields';
+
+/** Field the names a section defines count in, like its heading (see definitionTermsOf). */
+const HEADING_FIELD = 1;
 
 /** A page ready for the index: what the indexer extracted plus the hash it was read at. */
 export interface PageRecord {
@@ -46,6 +50,15 @@ function fieldTokens(text: string): TextToken[] {
   return tokenizeText(text);
 }
 
+function countTerm(frequencies: Map<string, number[]>, term: string, field: number): void {
+  let tf = frequencies.get(term);
+  if (tf === undefined) {
+    tf = new Array<number>(FIELD_COUNT).fill(0);
+    frequencies.set(term, tf);
+  }
+  tf[field] = (tf[field] ?? 0) + 1;
+}
+
 /** Splits every field of a section into terms and counts them. */
 export function analyseSection(
   page: { title: string; breadcrumb: string[] },
@@ -59,15 +72,9 @@ export function analyseSection(
     const tokens = fieldTokens(source);
     lengths.push(countPositions(tokens));
     fields.push(tokens.map((token) => ({ term: token.term, position: token.position })));
-    for (const token of tokens) {
-      let tf = frequencies.get(token.term);
-      if (tf === undefined) {
-        tf = new Array<number>(FIELD_COUNT).fill(0);
-        frequencies.set(token.term, tf);
-      }
-      tf[f] = (tf[f] ?? 0) + 1;
-    }
+    for (const token of tokens) countTerm(frequencies, token.term, f);
   });
+  for (const term of definitionTermsOf(section)) countTerm(frequencies, term, HEADING_FIELD);
   return {
     heading: section.heading,
     anchor: section.anchor,

@@ -1,5 +1,6 @@
 import type { AnyNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { collectDefinition } from './definitionTerms';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
@@ -40,6 +41,8 @@ export interface ExtractedSection {
   anchor: string;
   /** Plain text of the section, whitespace collapsed. */
   text: string;
+  /** Names the section defines (definition-list terms, key cells of tables): see definitionTerms. */
+  definitions?: string[];
 }
 
 /** The searchable content of one page. */
@@ -64,6 +67,7 @@ interface DraftSection {
   heading: string;
   anchor: string;
   parts: string[];
+  definitions?: string[];
 }
 
 /** Landmarks of a document, found in one pass. */
@@ -278,6 +282,9 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
     }
     if (node === titleElement) return;
     const name = node.name;
+    if (name === 'dt' || name === 'td' || name === 'th') {
+      collectDefinition((target.definitions ??= []), node);
+    }
     if (HEADING.test(name)) {
       current = startSection(textOf(node), node);
       return;
@@ -308,7 +315,13 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
     if (text.length > MAX_SECTION_TEXT) text = text.slice(0, MAX_SECTION_TEXT);
     // An empty page top is kept only when it is all there is, so the title stays findable.
     if (draft === top && text === '' && (drafts.length > 1 || title === fileName)) continue;
-    sections.push({ heading: draft.heading, anchor: draft.anchor, text });
+    const definitions = draft.definitions ?? [];
+    sections.push({
+      heading: draft.heading,
+      anchor: draft.anchor,
+      text,
+      ...(definitions.length > 0 ? { definitions } : {}),
+    });
   }
   if (sections.length === 0) warnings.push('no text found in the main content');
   return { title, breadcrumb, sections, indexable: true, warnings };

@@ -69,6 +69,8 @@ export interface PlanContext {
   ranking: RankingOptions;
 }
 
+/** Share of a completion's weight kept when the word as typed is itself in the index. */
+export const KNOWN_WORD_COMPLETION = 0.75;
 /** Words on at most this many pages are checked for much more common spellings. */
 export const RARE_WORD_PAGES = 3;
 /** How much more common a spelling must be to be tried next to a rare word. */
@@ -131,10 +133,13 @@ class SlotBuilder {
         if (index !== exact) this.add(index, scale * r.stemWeight, how ?? 'stem');
       }
     }
+    // A word the index knows as typed is more likely finished than cut short: its completions
+    // count for less than they would for a fragment.
+    const known = exactDf > 0 ? KNOWN_WORD_COMPLETION : 1;
     for (const { index } of completions) {
       const completion = v.terms[index] as string;
       const typed = term.length / completion.length;
-      this.add(index, scale * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
+      this.add(index, scale * known * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
     }
     const maxEdits = maxEditsFor(term, exactDf > 0 || completions.length > 0);
     if (options.typos && maxEdits > 0 && exactDf <= RARE_WORD_PAGES) {

@@ -217,9 +217,10 @@ export function scoreSections(
     const slotIdf = idf(slot.df, stats.documents);
     const factor = slotIdf * (k1 + 1);
     for (const term of slot.terms) {
-      // A completion rarer than the slot's common words says more about the page, within limits.
+      // A completion rarer than the slot's common words says more about the page, within limits;
+      // not when the word as typed is in the index (it is more likely finished than cut short).
       const ratio =
-        term.how === 'prefix'
+        term.how === 'prefix' && slot.exactDf === 0
           ? Math.min(MAX_COMPLETION_BOOST, idf(term.df, stats.documents) / slotIdf)
           : 1;
       weighTerm(term.termId, term.weight * ratio, (id, weighted) => {

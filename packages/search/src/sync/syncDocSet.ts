@@ -26,7 +26,7 @@ import { listDocSetPages } from './listDocSetPages';
  * Version of the extraction rules. It is part of every page hash, so changing the indexer
  * (and this number) re-indexes every page on the next run.
  */
-export const INDEXER_VERSION = '3';
+export const INDEXER_VERSION = '4';
 
 /** Progress of a sync: pages read so far (`phase: 'read'`), then pages written (`'write'`). */
 export interface SyncProgress {

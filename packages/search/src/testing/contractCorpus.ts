@@ -401,3 +401,109 @@ export const VERSIONS_CORPUS: readonly ContractDocSet[] = [
   ORBIT('orbit-1', 'Orbit', '1.0'),
   ORBIT('orbit-2', 'Orbit Cloud', '2.0'),
 ];
+const MATH_FUNCTIONS = [
+  ['abs', 'absolute value of the argument'],
+  ['cbrt', 'cube root of the argument'],
+  ['ceil', 'nearest integer greater than or equal to the argument'],
+  ['degrees', 'converts radians to degrees'],
+  ['exp', 'exponential, e raised to the given power'],
+  ['floor', 'nearest integer less than or equal to the argument'],
+  ['ln', 'natural logarithm of the argument'],
+  ['log', 'base 10 logarithm of the argument'],
+  ['min', 'smallest of the arguments'],
+  ['mod', 'remainder of y divided by x'],
+  ['power', 'a raised to the power of b'],
+  ['random', 'random value in the range from 0 to 1'],
+  ['round', 'rounds to the nearest integer'],
+  ['sign', 'sign of the argument, -1, 0 or +1'],
+  ['sqrt', 'square root of the argument'],
+  ['trunc', 'truncates toward zero'],
+] as const;
+
+/**
+ * A SQL reference: a page that defines functions in a table (the indexer's definitions) among
+ * pages that mention them in passing, and pages of code tokens, Japanese text and a long token.
+ */
+const SQL_REFERENCE: ContractDocSet = {
+  docSet: docSet('sql-ref', 'SQL Server', '2', 'Reference', '/docs/sql'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/functions-math.htm',
+      title: 'Mathematical Functions and Operators',
+      breadcrumb: ['Functions'],
+      hash: 'functions-math',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'Mathematical operators and functions are provided for many numeric types. The functions working with double precision data are mostly implemented on top of the C library of the host system; accuracy and behaviour in boundary cases can therefore vary with the host system.',
+        },
+        {
+          heading: 'Mathematical functions',
+          anchor: 'functions',
+          text: MATH_FUNCTIONS.map(([name, what]) => `${name} ( numeric ) numeric ${what}`).join(
+            ' ',
+          ),
+          definitions: MATH_FUNCTIONS.map(([name]) => name),
+        },
+      ],
+    },
+    page(
+      '/release-12.htm',
+      'Release 12 Notes',
+      ['Releases'],
+      [
+        [
+          '',
+          '',
+          'Faster exp and power functions; min and mod are now exact for random input. Several planner improvements speed up joins and the sorting of large tables.',
+        ],
+      ],
+    ),
+    page(
+      '/tuning.htm',
+      'Query Tuning',
+      ['Performance'],
+      [
+        [
+          '',
+          '',
+          'An expression index on exp(x) helps a filter on it. Compare values with power and min, use mod to spread rows and random to sample them, and check the plan.',
+        ],
+      ],
+    ),
+    page(
+      '/errors.htm',
+      'Error Messages',
+      ['Troubleshooting'],
+      [
+        [
+          'ORA-00942',
+          'ora-00942',
+          'ORA-00942: table or view does not exist. Check max_connections and run sqltool --dry-run first; see std::vector and HTTP 404.',
+        ],
+      ],
+    ),
+    page('/ja/guide.htm', 'ユーザーガイド', ['日本語'], [['', '', '設定ファイルを読み込みます。']]),
+    page('/ja/kite.htm', 'カイト', ['日本語'], [['', '', 'カイトの設定。']]),
+    page(
+      '/checksums.htm',
+      'Checksums',
+      ['Reference'],
+      [
+        [
+          '',
+          '',
+          `The release archive has the digest ${'9f86d081884c7d659a2feaa0c55ad015'.repeat(3)}.`,
+        ],
+      ],
+    ),
+  ],
+};
+
+/**
+ * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
+ * scripts, long tokens), added and removed by those cases.
+ */
+export const PRECISION_CORPUS: readonly ContractDocSet[] = [SQL_REFERENCE];

@@ -9,6 +9,7 @@ import {
   contractAccess,
   KNOWN_ITEM_CORPUS,
   VERSIONS_CORPUS,
+  PRECISION_CORPUS,
 } from './contractCorpus';
 
 /** Builds a fresh, empty engine for the contract suite. */
@@ -757,6 +758,60 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
             },
           ],
         });
+      });
+    });
+    describe('precision: definitions, code tokens, unspaced scripts', () => {
+      const precisionReader: ReaderAccess = {
+        docSetIds: PRECISION_CORPUS.map(({ docSet }) => docSet.id),
+      };
+      const precise = (q: string) => search(q, precisionReader);
+
+      beforeAll(async () => {
+        for (const { docSet, pages } of PRECISION_CORPUS) {
+          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
+        }
+      });
+
+      afterAll(async () => {
+        for (const { docSet } of PRECISION_CORPUS) await engine.removeDocSet(docSet.id);
+      });
+
+      it('ranks the page that defines a one-word identifier above pages that mention it', async () => {
+        for (const name of ['exp', 'power', 'mod', 'random', 'min']) {
+          const response = await precise(name);
+          expect(titles(response)[0], name).toBe('Mathematical Functions and Operators');
+          expect(response.hits[0]?.sections[0]?.heading, name).toBe('Mathematical functions');
+          expect(response.total, name).toBeGreaterThan(1);
+        }
+      });
+
+      it('finds code tokens whole and by part, with highlights', async () => {
+        for (const q of [
+          'ORA-00942',
+          '00942',
+          'max_connections',
+          'max connections',
+          '--dry-run',
+          'std::vector',
+          'HTTP 404',
+        ]) {
+          expect(titles(await precise(q))[0], q).toBe('Error Messages');
+        }
+        const whole = await precise('ORA-00942');
+        expect(whole.hits[0]?.sections[0]?.snippet).toContain('<mark>ORA-00942</mark>');
+        const part = await precise('max_connections');
+        expect(part.hits[0]?.sections[0]?.snippet).toContain('<mark>max_connections</mark>');
+      });
+
+      it('finds words inside Japanese text and keeps voicing marks apart', async () => {
+        expect(titles(await precise('ファイル'))).toEqual(['ユーザーガイド']);
+        expect(titles(await precise('ガイド'))).toEqual(['ユーザーガイド']);
+        expect(titles(await precise('カイト'))).toEqual(['カイト']);
+      });
+
+      it('finds a token longer than 64 characters', async () => {
+        const digest = '9f86d081884c7d659a2feaa0c55ad015'.repeat(3);
+        expect(titles(await precise(digest))).toEqual(['Checksums']);
       });
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldCase } from './foldCase';
 import { stemTerm } from './stem';
-import { tokenizeQueryWords, tokenizeText } from './tokenize';
+import { capTerm, MAX_TERM_LENGTH, tokenizeQueryWords, tokenizeText } from './tokenize';
 
 const terms = (text: string) => tokenizeText(text).map((t) => `${t.term}@${t.position}`);
 
@@ -68,8 +68,64 @@ describe('tokenizeText', () => {
     expect(foldCase('ÉLAN')).toBe('elan');
   });
 
-  it('drops terms longer than 64 characters', () => {
-    expect(tokenizeText('x'.repeat(80))).toEqual([]);
+  it('cuts terms longer than 64 characters instead of dropping them', () => {
+    const long = `${'ab'.repeat(40)}`;
+    const [token] = tokenizeText(`see ${long} here`).slice(1);
+    expect(token).toMatchObject({ term: long.slice(0, 64), start: 4, end: 84 });
+    expect(tokenizeQueryWords(long)[0]?.parts).toEqual([long.slice(0, 64)]);
+    const emoji = `${'a'.repeat(63)}\u{1d49c}b`;
+    expect(capTerm(emoji)).toBe('a'.repeat(63));
+    expect(MAX_TERM_LENGTH).toBe(64);
+  });
+
+  it('segments Japanese and Thai into words and keeps voicing marks', () => {
+    const text = '設定ファイルを読み込みます';
+    const tokens = tokenizeText(text);
+    expect(tokens.length).toBeGreaterThan(2);
+    for (const t of tokens) expect(text.slice(t.start, t.end)).toBe(t.term);
+    expect(tokens.map((t) => t.term)).toContain('ファイル');
+    expect(foldCase('ガイド')).toBe('ガイド');
+    expect(foldCase('ｶﾞｲﾄﾞ')).toBe('ガイド');
+    expect(tokenizeText('ภาษาไทยไม่มีช่องว่าง').length).toBeGreaterThan(2);
+    expect(tokenizeText('我们使用配置文件').length).toBeGreaterThan(1);
+    expect(foldCase('Ἀθήνα')).toBe('αθηνα');
+    // Latin words inside a Japanese run keep their identifiers.
+    expect(tokenizeText('os.pathモジュール').map((t) => t.term)).toEqual([
+      'os',
+      'os.path',
+      'path',
+      'モジュール',
+    ]);
+    expect(tokenizeQueryWords('ファイルを読み込み').map((w) => w.raw)).toEqual(
+      tokenizeText('ファイルを読み込み').map((t) => t.term),
+    );
+  });
+
+  it('treats curly and straight apostrophes alike', () => {
+    const curly = tokenizeText('don\u2019t use O\u2019Reilly').map((t) => t.term);
+    expect(curly).toEqual(tokenizeText("don't use O'Reilly").map((t) => t.term));
+    expect(tokenizeQueryWords('\u201cSafe Mode\u201d').map((w) => w.raw)).toEqual(['Safe', 'Mode']);
+  });
+
+  it('finds code tokens whole and by part', () => {
+    const all = (text: string) => tokenizeText(text).map((t) => t.term);
+    expect(all('ORA-00942')).toEqual(['ora', 'ora-00942', '00942']);
+    expect(all('std::vector')).toEqual(['std', 'std::vector', 'vector']);
+    expect(all('use --dry-run')).toEqual(['use', 'dry', 'dry-run', 'run']);
+    expect(all('call foo() then E1234 and HTTP 404')).toEqual([
+      'call',
+      'foo',
+      'then',
+      'e1234',
+      'and',
+      'http',
+      '404',
+    ]);
+    expect(all('max_connections')).toEqual(['max', 'max_connections', 'connections']);
+    expect(tokenizeQueryWords('--dry-run')).toEqual([
+      { raw: 'dry-run', parts: ['dry', 'run'], joined: 'dry-run' },
+    ]);
+    expect(tokenizeQueryWords('foo()')).toEqual([{ raw: 'foo', parts: ['foo'] }]);
   });
 });
 

@@ -1,7 +1,17 @@
 import { foldCase } from './foldCase';
 
-/** Longest term the index keeps; longer runs (hashes, base64) are noise for search. */
+/**
+ * Longest term the index keeps: longer runs (hashes, base64, generated names) are cut to this
+ * many characters, in the index and in queries alike, so they stay findable by their start.
+ */
 export const MAX_TERM_LENGTH = 64;
+
+/** A term cut to {@link MAX_TERM_LENGTH} characters, never inside a surrogate pair. */
+export function capTerm(term: string): string {
+  if (term.length <= MAX_TERM_LENGTH) return term;
+  const cut = term.slice(0, MAX_TERM_LENGTH);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
 
 /** One term found in a text, with where it sits. */
 export interface TextToken {
@@ -30,6 +40,32 @@ export interface QueryWord {
 // A chunk is a run of word characters, possibly joined by `.`, `-` or `::` into an identifier.
 const CHUNK = /[\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*/gu;
 const SEPARATOR = /[._:-]/;
+/** Scripts written without spaces between words: their runs are split by `Intl.Segmenter`. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The identifier chunks of a text with their offsets. A run of a script written without spaces
+ * (Japanese, Chinese, Thai) is split into words by the platform's word segmenter; other text is
+ * split at anything that is neither a word character nor an identifier joint.
+ */
+function* chunksOf(text: string): Generator<{ chunk: string; offset: number }> {
+  for (const match of text.matchAll(CHUNK)) {
+    const chunk = match[0];
+    if (!UNSPACED.test(chunk)) {
+      yield { chunk, offset: match.index };
+      continue;
+    }
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+    for (const piece of segmenter.segment(chunk)) {
+      if (!piece.isWordLike) continue;
+      for (const inner of piece.segment.matchAll(CHUNK)) {
+        yield { chunk: inner[0], offset: match.index + piece.index + inner.index };
+      }
+    }
+  }
+}
 
 function isUpper(ch: string): boolean {
   return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
@@ -94,13 +130,15 @@ interface ChunkJoin {
 function analyseChunk(chunk: string): { parts: ChunkPart[]; joins: ChunkJoin[] } {
   // Fast path for plain words, by far the most common chunks.
   if (/^[A-Za-z]?[a-z0-9]*$/.test(chunk)) {
-    if (chunk.length > MAX_TERM_LENGTH) return { parts: [], joins: [] };
-    return { parts: [{ term: chunk.toLowerCase(), start: 0, end: chunk.length }], joins: [] };
+    return {
+      parts: [{ term: capTerm(chunk.toLowerCase()), start: 0, end: chunk.length }],
+      joins: [],
+    };
   }
   const parts: ChunkPart[] = [];
   for (const [s, e] of partSpans(chunk)) {
-    const term = foldCase(chunk.slice(s, e));
-    if (term.length > 0 && term.length <= MAX_TERM_LENGTH) parts.push({ term, start: s, end: e });
+    const term = capTerm(foldCase(chunk.slice(s, e)));
+    if (term.length > 0) parts.push({ term, start: s, end: e });
   }
   const joins: ChunkJoin[] = [];
   if (parts.length === 0) return { parts, joins };
@@ -108,8 +146,8 @@ function analyseChunk(chunk: string): { parts: ChunkPart[]; joins: ChunkJoin[] }
   const addJoin = (start: number, end: number) => {
     const first = parts.findIndex((p) => p.start >= start);
     const inside = parts.filter((p) => p.start >= start && p.end <= end);
-    const term = foldCase(chunk.slice(start, end)).replace(/^[.:-]+|[.:-]+$/g, '');
-    if (first < 0 || inside.length === 0 || term.length > MAX_TERM_LENGTH || seen.has(term)) return;
+    const term = capTerm(foldCase(chunk.slice(start, end)).replace(/^[.:-]+|[.:-]+$/g, ''));
+    if (first < 0 || inside.length === 0 || seen.has(term)) return;
     if (inside.length === 1 && term === inside[0]?.term) return;
     seen.add(term);
     joins.push({ term, part: first, start, end });
@@ -135,9 +173,7 @@ function analyseChunk(chunk: string): { parts: ChunkPart[]; joins: ChunkJoin[] }
 export function tokenizeText(text: string, firstPosition = 0): TextToken[] {
   const tokens: TextToken[] = [];
   let position = firstPosition;
-  for (const match of text.matchAll(CHUNK)) {
-    const chunk = match[0];
-    const offset = match.index;
+  for (const { chunk, offset } of chunksOf(text)) {
     const { parts, joins } = analyseChunk(chunk);
     if (parts.length === 0) continue;
     parts.forEach((part, i) => {
@@ -174,11 +210,11 @@ export function countPositions(tokens: readonly TextToken[]): number {
 /** Splits a query (or a part of one) into words, each with its parts and joined form. */
 export function tokenizeQueryWords(text: string): QueryWord[] {
   const words: QueryWord[] = [];
-  for (const match of text.matchAll(CHUNK)) {
-    const { parts, joins } = analyseChunk(match[0]);
+  for (const { chunk } of chunksOf(text)) {
+    const { parts, joins } = analyseChunk(chunk);
     if (parts.length === 0) continue;
-    const word: QueryWord = { raw: match[0], parts: parts.map((p) => p.term) };
-    const whole = joins.find((join) => join.start === 0 && join.end === match[0].length);
+    const word: QueryWord = { raw: chunk, parts: parts.map((p) => p.term) };
+    const whole = joins.find((join) => join.start === 0 && join.end === chunk.length);
     if (whole !== undefined) word.joined = whole.term;
     words.push(word);
   }

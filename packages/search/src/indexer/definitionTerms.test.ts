@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { analysePage } from '../core/analysePage';
+import { definitionTermsOf } from './definitionTerms';
+import { extractSections } from './extractSections';
+
+const html = (body: string) => `<html><body><main><h1>Reference</h1>${body}</main></body></html>`;
+const definitionsOf = (body: string) =>
+  extractSections(html(body), { path: '/ref.htm' }).sections.flatMap((s) => s.definitions ?? []);
+
+describe('definitions', () => {
+  it('takes the key column of a reference table, the name of a signature', () => {
+    const table = `<table><thead><tr><th>Function</th><th>Description</th></tr></thead><tbody>
+      <tr><td><p><code>exp</code> ( <code>numeric</code> ) → <code>numeric</code></p><p>Exponential</p></td><td>e to the power</td></tr>
+      <tr><td><code>power</code> ( a, b )</td><td>a raised to b</td></tr>
+      <tr><th>work_mem</th><td>memory for sorts</td></tr></tbody></table>`;
+    expect(definitionsOf(table)).toEqual(['exp', 'power', 'work_mem']);
+  });
+
+  it('takes definition-list terms, short ones whole, and skips labels and field lists', () => {
+    const list = `<dl><dt>virtual environment</dt><dd>An isolated runtime.</dd>
+      <dt><code>--dry-run</code>, <code>-n</code></dt><dd>Show what would run.</dd>
+      <dt>Note:</dt><dd>a label</dd></dl>
+      <dl class="field-list"><dt>Parameters</dt><dd>x</dd></dl>`;
+    expect(definitionsOf(list)).toEqual(['virtual environment', '--dry-run, -n']);
+  });
+
+  it('skips entries that link to a definition elsewhere, numbers and single letters', () => {
+    const summary = `<table><tr><td><a href="math.html#exp"><code>exp()</code></a></td><td>see there</td></tr>
+      <tr><td>1</td><td>first step</td></tr><tr><td>'c'</td><td>a character</td></tr></table>`;
+    expect(definitionsOf(summary)).toEqual([]);
+    expect(definitionsOf('<p>The <code>exp</code> function is fast.</p>')).toEqual([]);
+  });
+
+  it('counts defined names as heading words of their section, once each', () => {
+    const section = {
+      heading: 'Functions',
+      anchor: 'f',
+      text: 'exp exp',
+      definitions: ['exp', 'os.path'],
+    };
+    expect([...definitionTermsOf(section)]).toEqual(['exp', 'os', 'os.path', 'path']);
+    const page = analysePage({
+      path: '/a',
+      title: 'A',
+      breadcrumb: [],
+      hash: 'h',
+      sections: [section],
+    });
+    const [analysed] = page.sections;
+    expect(analysed?.frequencies.get('exp')).toEqual([0, 1, 0, 2]);
+    expect(analysed?.frequencies.get('functions')).toEqual([0, 1, 0, 0]);
+    expect(analysed?.lengths[1]).toBe(1);
+  });
+});

@@ -1,0 +1,103 @@
+import type { AnyNode, Element } from 'domhandler';
+import { tokenizeText } from '../text/tokenize';
+import { isExcluded, normaliseSpace, textOf } from './domText';
+
+/** Most definition terms kept per section (a reference table of thousands of rows stays bounded). */
+export const MAX_DEFINITIONS = 500;
+/** A defining element whose text is at most this many words is a definition as a whole. */
+const WHOLE_WORDS = 4;
+/** Longest definition kept as a whole, in characters. */
+const WHOLE_LENGTH = 60;
+/** The identifier an element's text starts with (`exp`, `work_mem`, `os.path.join`, `ORA-00942`). */
+const LEADING_IDENTIFIER = /^[^\p{L}\p{N}_]{0,2}([\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*)/u;
+/** The name a signature defines: the identifier right before its first parenthesis. */
+const SIGNATURE_NAME = /([\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*)\s*\(/u;
+/** A name worth indexing: two letters in a row, or a letter with digits or an underscore. */
+const NAME_LIKE = /\p{L}[\p{L}\p{N}_]/u;
+
+function cellsOf(row: Element): Element[] {
+  return row.children.filter(
+    (child): child is Element =>
+      child.type === 'tag' && (child.name === 'td' || child.name === 'th'),
+  );
+}
+
+/**
+ * True for an element that names what its entry defines: a definition-list term (`<dt>`), or
+ * the first cell of a table row that also has data cells (a row header `<th>` or the key
+ * column of a reference table). Header rows of column labels ("Name", "Description") are not.
+ */
+export function isDefiningElement(element: Element): boolean {
+  if (element.name === 'dt') {
+    // Field lists (`Parameters`, `Returns`, `Author`) label an entry's parts; they define nothing.
+    const list = element.parent;
+    return !(list?.type === 'tag' && /\b(?:field-list|docinfo)\b/.test(list.attribs.class ?? ''));
+  }
+  if (element.name !== 'td' && element.name !== 'th') return false;
+  const row = element.parent;
+  if (row?.type !== 'tag' || row.name !== 'tr') return false;
+  const cells = cellsOf(row);
+  return cells[0] === element && cells.some((cell) => cell.name === 'td' && cell !== element);
+}
+
+/** True when the first words of an element sit inside a link: a reference to a definition elsewhere. */
+function startsWithLink(element: Element): boolean {
+  const stack: Array<{ node: AnyNode; linked: boolean }> = [{ node: element, linked: false }];
+  while (stack.length > 0) {
+    const { node, linked } = stack.pop() as { node: AnyNode; linked: boolean };
+    if (node.type === 'text') {
+      if (/[\p{L}\p{N}_]/u.test(node.data)) return linked;
+      continue;
+    }
+    if (node.type !== 'tag' || isExcluded(node)) continue;
+    const isLink = linked || (node.name === 'a' && node.attribs.href !== undefined);
+    for (let k = node.children.length - 1; k >= 0; k--) {
+      const child = node.children[k];
+      if (child !== undefined) stack.push({ node: child, linked: isLink });
+    }
+  }
+  return false;
+}
+
+/**
+ * What a defining element defines: the name of a signature (`exp` of `exp ( numeric ) →
+ * numeric`, `os.path.join` of `os.path.join(path, *paths)`), else its whole text when that is a
+ * short name (`work_mem`, `virtual environment`), else the identifier its text starts with.
+ * Undefined for labels (`Returns:`), numbers and single letters, and for entries that only
+ * link to a definition elsewhere (an index or a summary table).
+ */
+export function definitionTerm(element: Element): string | undefined {
+  if (startsWithLink(element)) return undefined;
+  const text = normaliseSpace(textOf(element));
+  // A label (`Note:`, `Returns:`) introduces its entry rather than naming a thing.
+  if (text === '' || text.endsWith(':')) return undefined;
+  const signature = SIGNATURE_NAME.exec(text);
+  // An API entry that defines its signature canonically has an anchor (and is a section of its
+  // own); one without is a repeat of a definition made elsewhere.
+  if (element.name === 'dt' && signature !== null) return undefined;
+  let term: string | undefined;
+  if (signature !== null && signature.index <= WHOLE_LENGTH) term = signature[1];
+  else if (text.length <= WHOLE_LENGTH && text.split(' ').length <= WHOLE_WORDS) term = text;
+  else term = LEADING_IDENTIFIER.exec(text)?.[1];
+  return term !== undefined && NAME_LIKE.test(term) ? term : undefined;
+}
+
+/** Adds what an element defines to a section's definitions, when it defines something. */
+export function collectDefinition(definitions: string[], element: Element): void {
+  if (definitions.length >= MAX_DEFINITIONS || !isDefiningElement(element)) return;
+  const term = definitionTerm(element);
+  if (term !== undefined && !definitions.includes(term)) definitions.push(term);
+}
+
+/**
+ * The index terms of what a section defines, each once: they count as heading words of the
+ * section (in its term frequencies, not in its heading text or length), so a page that defines
+ * `exp` in a table ranks above pages that mention `exp` in passing.
+ */
+export function definitionTermsOf(section: { definitions?: readonly string[] }): Set<string> {
+  const terms = new Set<string>();
+  for (const definition of section.definitions ?? []) {
+    for (const token of tokenizeText(definition)) terms.add(token.term);
+  }
+  return terms;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
+import { stemTerm } from '../text/stem';
+import { parseQuery } from './parseQuery';
+import { KNOWN_WORD_COMPLETION, planQuery, type PlannedTerm } from './planQuery';
+import { DEFAULT_RANKING } from './rankingOptions';
+import { compileSynonyms } from './synonyms';
+
+const words: Array<[string, number]> = [
+  ['exp', 4],
+  ['expression', 30],
+  ['exponential', 2],
+  ['leads', 6],
+  ['lead', 3],
+];
+const vocabulary = new Vocabulary(
+  words.map(([term, df], i): VocabularyRow => ({
+    termId: i + 1,
+    term,
+    stem: stemTerm(term),
+    docSetId: 1,
+    df,
+  })),
+);
+const ctx = {
+  vocabulary,
+  allowed: new Uint8Array([0, 1]),
+  synonyms: compileSynonyms([]),
+  ranking: DEFAULT_RANKING,
+};
+const termsOf = (q: string): Map<string, PlannedTerm> => {
+  const [group] = planQuery(parseQuery(q), ctx);
+  const slot = group?.variants[0]?.slots[0];
+  return new Map((slot?.terms ?? []).map((t) => [t.term, t]));
+};
+
+describe('planQuery', () => {
+  it('weighs completions of a word the index knows below those of a fragment', () => {
+    const known = termsOf('exp');
+    expect(known.get('exp')).toMatchObject({ how: 'exact', weight: 1 });
+    const fragment = termsOf('expo');
+    const exponential = fragment.get('exponential');
+    expect(exponential?.how).toBe('prefix');
+    expect(known.get('exponential')?.weight).toBeCloseTo(
+      ((exponential?.weight ?? 0) * KNOWN_WORD_COMPLETION * (0.5 + 0.5 * (3 / 11))) /
+        (0.5 + 0.5 * (4 / 11)),
+    );
+    expect(known.get('expression')?.weight ?? 1).toBeLessThan(0.5);
+    // A finished word (a space after it) gets no completions at all.
+    expect([...termsOf('exp ').keys()]).toEqual(['exp']);
+  });
+
+  it('tolerates one edit in a four-letter word the index does not know', () => {
+    const typo = termsOf('leds ');
+    expect(typo.get('leads')?.how).toBe('typo');
+    expect([...termsOf('lead ').values()].every((t) => t.how !== 'typo')).toBe(true);
+  });
+});
