@@ -3,7 +3,8 @@
  * Marks of other scripts are part of the letter: the voicing marks of kana (`が` = `か` + U+3099)
  * and the vowel signs of Indic scripts stay.
  */
-const ACCENTS = /(?:[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f])+/g;
+const ACCENTS =
+  /(?:[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f])+/g;
 
 /**
  * Lower-cases a word and removes accents (`Café` → `cafe`), so that index and query terms
