@@ -3,7 +3,8 @@ import path from 'node:path';
 import { escapeHtml } from '@docs-portal/contracts/safety';
 import type { DocSetConfig } from '../config/schema';
 import { MIN_COMPRESSIBLE_BYTES } from './contentTypes';
-import { decodeEntities, pageFactsOf, type PageFacts } from './pageFacts';
+import { decodeEntities } from './htmlText';
+import { pageFactsOf, type PageFacts } from './pageFacts';
 import { prepareFile } from './prepareFile';
 import { MANIFEST_FILE, type ReleaseManifest } from './ReleaseStore';
 

@@ -1,3 +1,5 @@
+import { decodeEntities, textOf, titleText } from './htmlText';
+
 /**
  * What link integrity needs to know about one published page, read from its HTML as published
  * (heading ids added): its title, the ids a fragment can land on, its headings in order, and the
@@ -18,37 +20,6 @@ export interface PageFacts {
    * element with the old id sits right before the renamed heading. Set by link integrity.
    */
   aliases?: Record<string, string>;
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** Decodes the character references HTML attribute values and text commonly hold. */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code =
-        ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
-        ? String.fromCodePoint(code)
-        : whole;
-    }
-    return ENTITIES[ref.toLowerCase()] ?? whole;
-  });
-}
-
-/** The text of an HTML fragment: tags dropped, entities decoded, white space collapsed. */
-function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 const ATTR = /\s([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
@@ -95,8 +66,6 @@ export function pageFactsOf(page: Buffer | string): PageFacts {
       headings.push([id, textOf(html.slice(start, end < 0 ? start : end))]);
     }
   }
-  const title =
-    textOf(/<title[^>]*>([\s\S]*?)<\/title/i.exec(html)?.[1] ?? '') ||
-    textOf(/<h1[^>]*>([\s\S]*?)<\/h1/i.exec(html)?.[1] ?? '');
+  const title = titleText(html) || textOf(/<h1[^>]*>([\s\S]*?)<\/h1/i.exec(html)?.[1] ?? '');
   return { title, ids: [...ids], headings, links: [...links] };
 }

@@ -12,6 +12,7 @@ import { docSetAtPath } from '../access/docSetAtPath';
 import type { AnalyticsStore } from '../analytics/AnalyticsStore';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import type { DocFile, ReleaseIndex } from '../content/ReleaseIndex';
+import { titleText } from '../content/htmlText';
 import { MANIFEST_FILE } from '../content/ReleaseStore';
 import type { ServedReleases } from '../content/ServedReleases';
 import { parseDocPath } from '../content/requestPath';
@@ -37,32 +38,9 @@ export interface HomeContentOptions {
   onAnalyticsError?: (error: unknown) => void;
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
 /** The text of an HTML `<title>` (entities decoded, spaces collapsed), or '' when it has none. */
 export function htmlTitle(html: string): string {
-  const raw = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '';
-  return raw
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity: string, name: string) => {
-      if (name.startsWith('#')) {
-        const code =
-          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff
-          ? String.fromCodePoint(code)
-          : '';
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
+  return titleText(html).slice(0, 200);
 }
 
 /** A readable name from a file path when the page has no title (`RestoreVM.htm` gives `Restore VM`). */

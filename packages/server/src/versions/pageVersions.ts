@@ -7,35 +7,20 @@ import { docSetAtPath } from '../access/docSetAtPath';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import type { ReleaseIndex } from '../content/ReleaseIndex';
 import type { ServedReleases } from '../content/ServedReleases';
+import { titleText } from '../content/htmlText';
 import { parseDocPath } from '../content/requestPath';
 
 /** How much of a page is read to find its `<title>`. */
 const TITLE_BYTES = 16 * 1024;
 const PAGE = /\.html?$/i;
 
-/** The text of a page's `<title>` (entities of the common kinds decoded, spaces collapsed). */
+/** The text of a page's `<title>`, read from the start of its file. */
 async function pageTitle(file: string): Promise<string> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(TITLE_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, TITLE_BYTES, 0);
-    const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(buffer.toString('utf8', 0, bytesRead));
-    return (match?.[1] ?? '')
-      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) =>
-        e === 'amp'
-          ? '&'
-          : e === 'lt'
-            ? '<'
-            : e === 'gt'
-              ? '>'
-              : e === 'quot'
-                ? '"'
-                : e === '#39'
-                  ? "'"
-                  : ' ',
-      )
-      .replace(/\s+/g, ' ')
-      .trim();
+    return titleText(buffer.toString('utf8', 0, bytesRead));
   } finally {
     await handle.close();
   }
