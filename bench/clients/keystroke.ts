@@ -117,6 +117,28 @@ async function signIn(page: Page, origin: string, base: string, user: string, ta
   ]);
 }
 
+/** The overlay's frame of the newer client. */
+const OVERLAY_FRAME = 'iframe[title="Search the documentation"]';
+
+/**
+ * Opens the overlay with `/` on the home page once the shell is there. Every home page has its
+ * search form (link panels are optional); the shortcut's listener is attached by an effect after
+ * that render, so `/` is pressed again until the overlay's frame shows up.
+ */
+async function openOverlay(page: Page): Promise<void> {
+  await page.waitForSelector('form[role="search"]');
+  const frame = page.locator(OVERLAY_FRAME);
+  for (let attempt = 0; ; attempt += 1) {
+    await page.keyboard.press('/');
+    try {
+      await frame.waitFor({ timeout: 1_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 9) throw error;
+    }
+  }
+}
+
 /** Where the client runs: the page itself, or the overlay's frame (where Esc would close it). */
 interface Client {
   page: Page;
@@ -198,9 +220,8 @@ async function main(): Promise<void> {
     await page.goto(`${origin}${target}`);
     let scope: Page | Frame = page;
     if (values.overlay) {
-      await page.waitForSelector('[role="tab"]');
-      await page.keyboard.press('/');
-      const frame = page.frameLocator('iframe[title="Search the documentation"]');
+      await openOverlay(page);
+      const frame = page.frameLocator(OVERLAY_FRAME);
       await frame.locator('#sc-q').waitFor();
       scope = page.frames().find((f) => f.url().includes('/search-client/v2/')) ?? page;
       // The frame's page reuses the window of its first about:blank document, which the init
