@@ -2,7 +2,8 @@
 // Time from a keystroke in the newer search client to its results painted, in Debian's headless
 // Chromium, against a running portal (which must be serving the search API). For each keystroke
 // the clock runs from its keydown to the first paint of results for that text or a later one, so
-// the client's debounce is part of the figure. Prints p50 / p95 / max per typing speed.
+// the client's debounce is part of the figure. Prints p50 / p95 / max per typing speed, and where
+// the time went (waiting to search, the server's own time, the rest of the round trip, rendering).
 //
 //   node --import tsx bench/clients/keystroke.ts http://127.0.0.1:8080
 //     [--base /docs] [--page v2/index.html | --search-page | --overlay] [--user customer]
@@ -28,9 +29,20 @@ const DEFAULT_QUERIES = [
   'replication',
 ];
 
-/** What the page records: keystrokes (with the text they left) and result paints. */
+/** A search request of the client: when it started and answered, and the server's own time. */
+interface SearchCall {
+  query: string;
+  start: number;
+  /** When the answer's headers arrived (unset: aborted or failed). */
+  answered?: number;
+  /** `tookMs` of the answer. */
+  tookMs?: number;
+}
+
+/** What the page records: keystrokes (with the text they left), searches and result paints. */
 interface Timeline {
   keys: { t: number; value?: string }[];
+  requests: SearchCall[];
   paints: { t: number; query: string }[];
 }
 
@@ -43,8 +55,32 @@ declare global {
 
 /** Runs in the page before its scripts: records keydowns on the box and result paints. */
 function instrument(): void {
-  const timeline: Timeline = { keys: [], paints: [] };
+  const timeline: Timeline = { keys: [], requests: [], paints: [] };
   window.__keystrokeBench = timeline;
+  // The client calls the global fetch: note each search's start, answer and server time (once:
+  // a window that is instrumented again keeps its wrapper, which records into the new timeline).
+  const wrapped = window as unknown as { __keystrokeFetch?: true };
+  if (!wrapped.__keystrokeFetch) {
+    wrapped.__keystrokeFetch = true;
+    const fetchAsIs = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const query = url.searchParams.get('q');
+      if (query === null) return fetchAsIs(input, init);
+      const call: SearchCall = { query, start: performance.now() };
+      window.__keystrokeBench.requests.push(call);
+      const response = await fetchAsIs(input, init);
+      call.answered = performance.now();
+      response
+        .clone()
+        .json()
+        .then(
+          (body: { tookMs?: number }) => (call.tookMs = body.tookMs),
+          () => undefined,
+        );
+      return response;
+    };
+  }
   const isBox = (target: EventTarget | null) => (target as HTMLElement | null)?.id === 'sc-q';
   document.addEventListener(
     'keydown',
@@ -82,19 +118,61 @@ function instrument(): void {
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
-/** Milliseconds from each keystroke that changes the text to the first paint of it or a later text. */
-export function keystrokeLatencies(timeline: Timeline): number[] {
+/**
+ * Where one keystroke's time went: until the search of the text painted started (the client's
+ * debounce, or waiting for a later keystroke when this one's search was overtaken), the server's
+ * own time, the rest of the round trip (HTTP, session, network), and from the answer to the
+ * paint (body, parsing, rendering).
+ */
+export interface KeystrokeTiming {
+  total: number;
+  wait: number;
+  server: number;
+  http: number;
+  render: number;
+}
+
+/** Timings from each keystroke that changes the text to the first paint of it or a later text. */
+export function keystrokeTimings(timeline: Timeline): KeystrokeTiming[] {
   // A keystroke that leaves the searched text as it was (a space) has nothing new to paint.
   const keys = timeline.keys.filter(
     (k, i) => k.value !== undefined && k.value !== '' && k.value !== timeline.keys[i - 1]?.value,
   );
-  const latencies: number[] = [];
+  const timings: KeystrokeTiming[] = [];
   keys.forEach((key, i) => {
     const later = new Set(keys.slice(i).map((k) => k.value));
     const paint = timeline.paints.find((p) => p.t >= key.t && later.has(p.query));
-    if (paint) latencies.push(paint.t - key.t);
+    if (!paint) return;
+    const request = timeline.requests.findLast(
+      (r) => r.query === paint.query && r.answered !== undefined && r.answered <= paint.t,
+    );
+    const total = paint.t - key.t;
+    if (request?.answered === undefined) {
+      timings.push({
+        total,
+        wait: Number.NaN,
+        server: Number.NaN,
+        http: Number.NaN,
+        render: Number.NaN,
+      });
+      return;
+    }
+    const server = request.tookMs ?? Number.NaN;
+    const start = Math.max(key.t, request.start);
+    timings.push({
+      total,
+      wait: start - key.t,
+      server,
+      http: request.answered - start - server,
+      render: paint.t - request.answered,
+    });
   });
-  return latencies;
+  return timings;
+}
+
+/** Milliseconds from each keystroke that changes the text to the first paint of it or a later text. */
+export function keystrokeLatencies(timeline: Timeline): number[] {
+  return keystrokeTimings(timeline).map((t) => t.total);
 }
 
 /** The `p`-th percentile (0-100) of `values`, nearest rank. */
@@ -146,7 +224,7 @@ interface Client {
   overlay: boolean;
 }
 
-async function typeQuery(client: Client, query: string, delay: number): Promise<number[]> {
+async function typeQuery(client: Client, query: string, delay: number): Promise<KeystrokeTiming[]> {
   const { page, scope } = client;
   const box = scope.locator('#sc-q');
   await box.focus();
@@ -157,6 +235,7 @@ async function typeQuery(client: Client, query: string, delay: number): Promise<
   await page.waitForTimeout(300);
   await scope.evaluate(() => {
     window.__keystrokeBench.keys = [];
+    window.__keystrokeBench.requests = [];
     window.__keystrokeBench.paints = [];
   });
   await page.keyboard.type(query, { delay });
@@ -165,7 +244,49 @@ async function typeQuery(client: Client, query: string, delay: number): Promise<
     query.trim(),
     { timeout: 10_000 },
   );
-  return keystrokeLatencies(await scope.evaluate(() => window.__keystrokeBench));
+  // The server's time is read from each answer's body after it is handed on: let it land.
+  await scope.waitForFunction(() =>
+    window.__keystrokeBench.requests.every(
+      (r) => r.answered === undefined || r.tookMs !== undefined,
+    ),
+  );
+  return keystrokeTimings(await scope.evaluate(() => window.__keystrokeBench));
+}
+
+/** Figures of one typing speed. */
+interface Result {
+  delayMs: number;
+  keystrokes: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Median of each part of the time, over all keystrokes and over the slowest 5 %. */
+  parts: Record<'all' | 'slowest', Omit<KeystrokeTiming, 'total'>>;
+}
+
+const PARTS = ['wait', 'server', 'http', 'render'] as const;
+
+function summarise(delayMs: number, timings: readonly KeystrokeTiming[]): Result {
+  const totals = timings.map((t) => t.total);
+  const p95 = percentile(totals, 95);
+  const medians = (of: readonly KeystrokeTiming[]) =>
+    Object.fromEntries(
+      PARTS.map((part) => [
+        part,
+        percentile(
+          of.map((t) => t[part]).filter((v) => !Number.isNaN(v)),
+          50,
+        ),
+      ]),
+    ) as Omit<KeystrokeTiming, 'total'>;
+  return {
+    delayMs,
+    keystrokes: timings.length,
+    p50: percentile(totals, 50),
+    p95,
+    max: Math.max(...totals),
+    parts: { all: medians(timings), slowest: medians(timings.filter((t) => t.total >= p95)) },
+  };
 }
 
 async function main(): Promise<void> {
@@ -209,8 +330,7 @@ async function main(): Promise<void> {
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const results: { delayMs: number; keystrokes: number; p50: number; p95: number; max: number }[] =
-    [];
+  const results: Result[] = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // tsx names functions with an `__name` helper the page does not have: give it one.
@@ -240,17 +360,11 @@ async function main(): Promise<void> {
     // Warm-up: first requests pay for connections and the engine's caches.
     await typeQuery(client, queries[0] ?? 'backup', 50);
     for (const delay of delays) {
-      const latencies: number[] = [];
+      const timings: KeystrokeTiming[] = [];
       for (let run = 0; run < runs; run += 1) {
-        for (const query of queries) latencies.push(...(await typeQuery(client, query, delay)));
+        for (const query of queries) timings.push(...(await typeQuery(client, query, delay)));
       }
-      results.push({
-        delayMs: delay,
-        keystrokes: latencies.length,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        max: Math.max(...latencies),
-      });
+      results.push(summarise(delay, timings));
     }
   } finally {
     await browser.close();
@@ -271,6 +385,15 @@ async function main(): Promise<void> {
         `${r.max.toFixed(1)} ms`.padStart(8),
       ].join('  '),
     );
+  }
+  console.log('\nmedian parts (wait: until the painted search started; server: its tookMs;');
+  console.log('http: rest of the round trip; render: answer to paint)');
+  for (const r of results) {
+    for (const which of ['all', 'slowest'] as const) {
+      const parts = PARTS.map((part) => `${part} ${r.parts[which][part].toFixed(1)}`).join(', ');
+      const label = which === 'all' ? 'all keystrokes' : 'slowest 5 %';
+      console.log(`${r.delayMs} ms/key, ${label}: ${parts} ms`);
+    }
   }
 }
 
