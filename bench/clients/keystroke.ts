@@ -37,6 +37,8 @@ interface SearchCall {
   answered?: number;
   /** `tookMs` of the answer. */
   tookMs?: number;
+  /** Set once the answer's body has been read, or failed to be (aborted). */
+  bodyRead?: true;
 }
 
 /** What the page records: keystrokes (with the text they left), searches and result paints. */
@@ -76,8 +78,9 @@ function instrument(): void {
         .json()
         .then(
           (body: { tookMs?: number }) => (call.tookMs = body.tookMs),
-          () => undefined,
-        );
+          () => undefined, // aborted by the next keystroke while the body was read
+        )
+        .finally(() => (call.bodyRead = true));
       return response;
     };
   }
@@ -110,6 +113,7 @@ function instrument(): void {
   new MutationObserver(() => {
     const status = document.querySelector('[role="status"]')?.textContent ?? '';
     const match = /for “(.*)”$/.exec(status);
+    if (!match) shown = '';
     if (!match || document.querySelector('.sc-stale')) return;
     const query = match[1] ?? '';
     if (query === shown) return;
@@ -246,9 +250,7 @@ async function typeQuery(client: Client, query: string, delay: number): Promise<
   );
   // The server's time is read from each answer's body after it is handed on: let it land.
   await scope.waitForFunction(() =>
-    window.__keystrokeBench.requests.every(
-      (r) => r.answered === undefined || r.tookMs !== undefined,
-    ),
+    window.__keystrokeBench.requests.every((r) => r.answered === undefined || r.bodyRead),
   );
   return keystrokeTimings(await scope.evaluate(() => window.__keystrokeBench));
 }

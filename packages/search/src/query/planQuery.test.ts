@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import { stemTerm } from '../text/stem';
 import { parseQuery } from './parseQuery';
-import { KNOWN_WORD_COMPLETION, planQuery, type PlannedTerm } from './planQuery';
+import { KNOWN_WORD_COMPLETION, completionLimit, planQuery, type PlannedTerm } from './planQuery';
 import { DEFAULT_RANKING } from './rankingOptions';
 import { compileSynonyms } from './synonyms';
 
@@ -54,5 +54,27 @@ describe('planQuery', () => {
     const typo = termsOf('leds ');
     expect(typo.get('leads')?.how).toBe('typo');
     expect([...termsOf('lead ').values()].every((t) => t.how !== 'typo')).toBe(true);
+  });
+
+  it('completes a one-letter word with its few most frequent completions only', () => {
+    // 40 words starting with "ba", the more frequent the later in the list.
+    const many = new Vocabulary(
+      Array.from({ length: 40 }, (_, i): VocabularyRow => {
+        const term = `ba${String.fromCharCode(97 + (i % 26))}${i}`;
+        return { termId: i + 1, term, stem: term, docSetId: 1, df: i + 1 };
+      }),
+    );
+    const ranking = { ...DEFAULT_RANKING, maxCompletions: 30 };
+    const completed = (q: string) => {
+      const [group] = planQuery(parseQuery(q), { ...ctx, vocabulary: many, ranking });
+      return (group?.variants[0]?.slots[0]?.terms ?? []).map((t) => t.df);
+    };
+    const one = completed('b');
+    expect(one).toHaveLength(completionLimit('b', 30));
+    expect(Math.min(...one)).toBe(40 - one.length + 1);
+    expect(completed('ba')).toHaveLength(completionLimit('ba', 30));
+    expect(completed('bab')).toHaveLength(2); // all there are: "bab1" and "bab27"
+    expect(completionLimit('b', 30)).toBeLessThan(completionLimit('ba', 30));
+    expect(completionLimit('ba', 30)).toBeLessThan(completionLimit('bab', 30));
   });
 });

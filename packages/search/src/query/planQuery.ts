@@ -88,6 +88,18 @@ function maxEditsFor(word: string, known: boolean): number {
   return word.length === 4 && !known ? 1 : 0;
 }
 
+/**
+ * Completions tried for a word still being typed: fewer the shorter it is. A one-letter word
+ * says little about what is meant, and its completions are the index's most frequent words,
+ * whose long posting lists are the costliest part of a search; its first few, by frequency,
+ * already decide the results shown (the third keystroke of any word gets the full count).
+ */
+export function completionLimit(word: string, maxCompletions: number): number {
+  if (word.length === 1) return Math.ceil(maxCompletions / 15);
+  if (word.length === 2) return Math.ceil(maxCompletions / 3);
+  return maxCompletions;
+}
+
 class SlotBuilder {
   private readonly byTerm = new Map<number, PlannedTerm>();
   private exactDf = 0;
@@ -121,11 +133,7 @@ class SlotBuilder {
     if (how === undefined) this.exactDf = Math.max(this.exactDf, exactDf);
     const completions =
       options.prefix && term.length >= 1
-        ? v.completions(
-            term,
-            allowed,
-            term.length < 3 ? Math.ceil(r.maxCompletions / 3) : r.maxCompletions,
-          )
+        ? v.completions(term, allowed, completionLimit(term, r.maxCompletions))
         : [];
     // A word still being typed that the index does not know is a fragment, not a word to stem.
     if (!(exactDf === 0 && completions.length > 0)) {
