@@ -129,6 +129,8 @@ function instrument(): void {
  * paint (body, parsing, rendering).
  */
 export interface KeystrokeTiming {
+  /** The text the keystroke left in the box. */
+  text: string;
   total: number;
   wait: number;
   server: number;
@@ -153,6 +155,7 @@ export function keystrokeTimings(timeline: Timeline): KeystrokeTiming[] {
     const total = paint.t - key.t;
     if (request?.answered === undefined) {
       timings.push({
+        text: key.value ?? '',
         total,
         wait: Number.NaN,
         server: Number.NaN,
@@ -164,6 +167,7 @@ export function keystrokeTimings(timeline: Timeline): KeystrokeTiming[] {
     const server = request.tookMs ?? Number.NaN;
     const start = Math.max(key.t, request.start);
     timings.push({
+      text: key.value ?? '',
       total,
       wait: start - key.t,
       server,
@@ -263,8 +267,12 @@ interface Result {
   p95: number;
   max: number;
   /** Median of each part of the time, over all keystrokes and over the slowest 5 %. */
-  parts: Record<'all' | 'slowest', Omit<KeystrokeTiming, 'total'>>;
+  parts: Record<'all' | 'slowest', Parts>;
+  /** The slowest keystrokes. */
+  slowest: KeystrokeTiming[];
 }
+
+type Parts = Omit<KeystrokeTiming, 'total' | 'text'>;
 
 const PARTS = ['wait', 'server', 'http', 'render'] as const;
 
@@ -280,7 +288,7 @@ function summarise(delayMs: number, timings: readonly KeystrokeTiming[]): Result
           50,
         ),
       ]),
-    ) as Omit<KeystrokeTiming, 'total'>;
+    ) as Parts;
   return {
     delayMs,
     keystrokes: timings.length,
@@ -288,6 +296,7 @@ function summarise(delayMs: number, timings: readonly KeystrokeTiming[]): Result
     p95,
     max: Math.max(...totals),
     parts: { all: medians(timings), slowest: medians(timings.filter((t) => t.total >= p95)) },
+    slowest: [...timings].sort((a, b) => b.total - a.total).slice(0, 10),
   };
 }
 
@@ -395,6 +404,11 @@ async function main(): Promise<void> {
       const parts = PARTS.map((part) => `${part} ${r.parts[which][part].toFixed(1)}`).join(', ');
       const label = which === 'all' ? 'all keystrokes' : 'slowest 5 %';
       console.log(`${r.delayMs} ms/key, ${label}: ${parts} ms`);
+    }
+    console.log(`${r.delayMs} ms/key, the slowest keystrokes:`);
+    for (const t of r.slowest) {
+      const parts = PARTS.map((part) => `${part} ${t[part].toFixed(1)}`).join(', ');
+      console.log(`  ${JSON.stringify(t.text).padEnd(20)} ${t.total.toFixed(1)} ms (${parts})`);
     }
   }
 }

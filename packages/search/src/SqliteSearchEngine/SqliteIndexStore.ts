@@ -19,6 +19,7 @@ import type {
   WriteProgress,
 } from '../SearchEngine';
 import { loadSnapshot, readDocSets } from './loadSnapshot';
+import { warmPostings } from '../query/warmPostings';
 import { WalIndexGuard, WalIndexLostError } from '../sqlite/WalIndexGuard';
 import { migrate } from './schema';
 import { writeDocSetChanges } from './writeDocSetChanges';
@@ -134,6 +135,7 @@ export class SqliteIndexStore implements IndexStore {
         const generation = this.queries.generation.get() as string;
         if (this.snapshot?.generation !== generation) {
           this.snapshot = loadSnapshot(this.reader, generation);
+          await warmPostings(this.readerFor(this.snapshot));
         }
         return await work(this.readerFor(this.snapshot));
       } finally {
