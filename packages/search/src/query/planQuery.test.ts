@@ -56,7 +56,7 @@ describe('planQuery', () => {
     expect([...termsOf('lead ').values()].every((t) => t.how !== 'typo')).toBe(true);
   });
 
-  it('completes a one-letter word with its few most frequent completions only', () => {
+  it('completes a one-letter query with its few most frequent completions only', () => {
     // 40 words starting with "ba", the more frequent the later in the list.
     const many = new Vocabulary(
       Array.from({ length: 40 }, (_, i): VocabularyRow => {
@@ -66,15 +66,17 @@ describe('planQuery', () => {
     );
     const ranking = { ...DEFAULT_RANKING, maxCompletions: 30 };
     const completed = (q: string) => {
-      const [group] = planQuery(parseQuery(q), { ...ctx, vocabulary: many, ranking });
+      const group = planQuery(parseQuery(q), { ...ctx, vocabulary: many, ranking }).at(-1);
       return (group?.variants[0]?.slots[0]?.terms ?? []).map((t) => t.df);
     };
     const one = completed('b');
-    expect(one).toHaveLength(completionLimit('b', 30));
+    expect(one).toHaveLength(completionLimit('b', 30, true));
     expect(Math.min(...one)).toBe(40 - one.length + 1);
+    // After other words, a one-letter word keeps as many as a two-letter one.
+    expect(completed('option b')).toHaveLength(completionLimit('b', 30));
     expect(completed('ba')).toHaveLength(completionLimit('ba', 30));
     expect(completed('bab')).toHaveLength(2); // all there are: "bab1" and "bab27"
-    expect(completionLimit('b', 30)).toBeLessThan(completionLimit('ba', 30));
+    expect(completionLimit('b', 30, true)).toBeLessThan(completionLimit('b', 30));
     expect(completionLimit('ba', 30)).toBeLessThan(completionLimit('bab', 30));
   });
 });

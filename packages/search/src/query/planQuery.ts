@@ -89,21 +89,26 @@ function maxEditsFor(word: string, known: boolean): number {
 }
 
 /**
- * Completions tried for a word still being typed: fewer the shorter it is. A one-letter word
- * says little about what is meant, and its completions are the index's most frequent words,
- * whose long posting lists are the costliest part of a search; its first few, by frequency,
- * already decide the results shown (the third keystroke of any word gets the full count).
+ * Completions tried for a word still being typed: fewer the shorter it is. A one-letter query
+ * (the first keystroke) says little about what is meant, and its completions are the index's
+ * most frequent words, whose long posting lists are the costliest part of a search: its first
+ * few, by frequency, already decide the results shown. A one-letter word after other words
+ * (`-b` in `test option -b`) keeps more, since they may be what joins it with those words.
  */
-export function completionLimit(word: string, maxCompletions: number): number {
-  if (word.length === 1) return Math.ceil(maxCompletions / 15);
-  if (word.length === 2) return Math.ceil(maxCompletions / 3);
+export function completionLimit(word: string, maxCompletions: number, soleWord = false): number {
+  if (word.length === 1 && soleWord) return Math.ceil(maxCompletions / 15);
+  if (word.length < 3) return Math.ceil(maxCompletions / 3);
   return maxCompletions;
 }
 
 class SlotBuilder {
   private readonly byTerm = new Map<number, PlannedTerm>();
   private exactDf = 0;
-  constructor(private readonly ctx: PlanContext) {}
+  /** `soleWord`: the query is this one word (see {@link completionLimit}). */
+  constructor(
+    private readonly ctx: PlanContext,
+    private readonly soleWord = false,
+  ) {}
 
   add(index: number, weight: number, how: MatchKind): void {
     const v = this.ctx.vocabulary;
@@ -133,7 +138,7 @@ class SlotBuilder {
     if (how === undefined) this.exactDf = Math.max(this.exactDf, exactDf);
     const completions =
       options.prefix && term.length >= 1
-        ? v.completions(term, allowed, completionLimit(term, r.maxCompletions))
+        ? v.completions(term, allowed, completionLimit(term, r.maxCompletions, this.soleWord))
         : [];
     // A word still being typed that the index does not know is a fragment, not a word to stem.
     if (!(exactDf === 0 && completions.length > 0)) {
@@ -187,9 +192,10 @@ function wordVariants(
   word: QueryWord,
   prefix: boolean,
   synonyms: string[][],
+  soleWord: boolean,
 ): PlannedVariant[] {
   const variants: PlannedVariant[] = [];
-  const whole = new SlotBuilder(ctx);
+  const whole = new SlotBuilder(ctx, soleWord);
   const wholeTerm = word.joined ?? (word.parts[0] as string);
   whole.addWord(wholeTerm, { prefix, typos: true });
   const phraseSynonyms: string[][] = [];
@@ -311,7 +317,8 @@ export function planQuery(query: ParsedQuery, ctx: PlanContext): QueryGroup[] {
     );
     const typing = query.lastIsPrefix && isLast;
     const stopWord = !allStopWords && !typing && word.parts.length === 1 && isStopWord(key);
-    const variants = wordVariants(ctx, word, typing, synonymMembers);
+    const soleWord = units.length === 1 && unit.words.length === 1;
+    const variants = wordVariants(ctx, word, typing, synonymMembers, soleWord);
     groups.push(groupOf(word.raw, variants, false, stopWord));
   }
   return groups;
