@@ -1,5 +1,11 @@
 import type { ClientBase } from 'pg';
-import { analysePage, type AnalysedPage, type PageRecord } from '../core/analysePage';
+import {
+  AnalysisCursor,
+  analysisOf,
+  type PageAnalysis,
+  type PageRecord,
+} from '../core/analysePage';
+import { FIELD_COUNT } from '../core/fields';
 import { IndexConflictError } from '../core/IndexStore';
 import {
   LengthTotals,
@@ -182,10 +188,10 @@ export async function writePgDocSetChanges(
   let nextSection = meta.next_section;
   let nextTerm = meta.next_term;
   const termIds = new Map<string, number>();
-  const resolveTerms = async (analysed: AnalysedPage[]): Promise<void> => {
+  const resolveTerms = async (analysed: PageAnalysis[]): Promise<void> => {
     const wanted = new Set<string>();
     for (const page of analysed) {
-      for (const term of page.frequencies.keys()) if (!termIds.has(term)) wanted.add(term);
+      for (const term of page.terms) if (!termIds.has(term)) wanted.add(term);
     }
     const list = [...wanted];
     for (const terms of chunks(list, TERMS_PER_STEP)) {
@@ -208,7 +214,7 @@ export async function writePgDocSetChanges(
 
   const writeBatch = async (batch: readonly PageRecord[]): Promise<void> => {
     await dropPages([...new Set(batch.map((page) => page.path))]);
-    const analysed = batch.map(analysePage);
+    const analysed = batch.map(analysisOf);
     await resolveTerms(analysed);
     const p = { id: [] as number[], path: [] as string[], title: [] as string[] };
     const pMore = {
@@ -227,32 +233,40 @@ export async function writePgDocSetChanges(
       lengths: [[], [], [], []] as number[][],
     };
     batch.forEach((record, k) => {
-      const page = analysed[k] as AnalysedPage;
+      const page = new AnalysisCursor(analysed[k] as PageAnalysis);
+      const { data } = page;
+      const ids = Int32Array.from(page.terms, termId);
       const pageId = nextPage++;
       p.id.push(pageId);
       p.path.push(record.path);
       p.title.push(record.title);
       pMore.breadcrumb.push(JSON.stringify(record.breadcrumb));
       pMore.hash.push(record.hash);
-      page.lengths.forEach((length, f) => pMore.lengths[f]?.push(length));
-      totals.page(page.lengths, 1);
-      for (const [term, tf] of page.frequencies) pageChanges.add(termId(term), pageId, tf);
-      page.sections.forEach((section, ord) => {
+      for (let f = 0; f < FIELD_COUNT; f++) pMore.lengths[f]?.push(data[f] as number);
+      totals.page(data, 1);
+      for (let term = 0; term < ids.length; term++) {
+        pageChanges.add(ids[term] as number, pageId, data, page.pageTfAt + term * FIELD_COUNT);
+      }
+      record.sections.forEach((section, ord) => {
+        page.nextSection();
         const sectionId = nextSection++;
-        const fields = section.fields.map((tokens) =>
-          tokens.map((token) => ({ termId: termId(token.term), position: token.position })),
-        );
         s.id.push(sectionId);
         s.page.push(pageId);
         s.ord.push(ord);
         s.heading.push(section.heading);
         s.anchor.push(section.anchor);
         s.text.push(section.text);
-        s.tokens.push(encodeSectionTokens(fields));
-        section.lengths.forEach((length, f) => s.lengths[f]?.push(length));
-        for (const [term, tf] of section.frequencies)
-          sectionChanges.add(termId(term), sectionId, tf);
-        totals.section(section.lengths, 1);
+        s.tokens.push(encodeSectionTokens(data, page.tokensAt, ids));
+        for (let f = 0; f < FIELD_COUNT; f++)
+          s.lengths[f]?.push(data[page.lengthsAt + f] as number);
+        for (
+          let e = 0, at = page.frequenciesAt;
+          e < page.frequencyCount;
+          e++, at += 1 + FIELD_COUNT
+        ) {
+          sectionChanges.add(ids[data[at] as number] as number, sectionId, data, at + 1);
+        }
+        totals.section(data, 1, page.lengthsAt);
       });
     });
     await client.query(

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { analysePage, type PageRecord } from '../core/analysePage';
+import { AnalysisCursor, analysisOf, type PageRecord } from '../core/analysePage';
+import { FIELD_COUNT } from '../core/fields';
 import { IndexConflictError } from '../core/IndexStore';
 import { encodeSectionTokens, termIdsOfTokens } from '../core/sectionTokens';
 import type { DocSetChange, WriteProgress } from '../SearchEngine';
@@ -198,8 +199,9 @@ export async function writeDocSetChanges(
 
   const writePage = (record: PageRecord): void => {
     dropPage(record.path);
-    const analysed = analysePage(record);
-    const [pt, ph, pb, px] = analysed.lengths as [number, number, number, number];
+    const page = new AnalysisCursor(analysisOf(record));
+    const { data } = page;
+    const termIds = Int32Array.from(page.terms, termIdFor);
     const pageId = Number(
       s.insertPage.run(
         docSetId,
@@ -207,19 +209,19 @@ export async function writeDocSetChanges(
         record.title,
         JSON.stringify(record.breadcrumb),
         record.hash,
-        pt,
-        ph,
-        pb,
-        px,
+        data[0],
+        data[1],
+        data[2],
+        data[3],
       ).lastInsertRowid,
     );
-    totals.page(analysed.lengths, 1);
-    for (const [term, tf] of analysed.frequencies) pageChanges.add(termIdFor(term), pageId, tf);
-    analysed.sections.forEach((section, ord) => {
-      const fields = section.fields.map((tokens) =>
-        tokens.map((token) => ({ termId: termIdFor(token.term), position: token.position })),
-      );
-      const [lt, lh, lb, lx] = section.lengths as [number, number, number, number];
+    totals.page(data, 1);
+    for (let term = 0; term < termIds.length; term++) {
+      pageChanges.add(termIds[term] as number, pageId, data, page.pageTfAt + term * FIELD_COUNT);
+    }
+    record.sections.forEach((section, ord) => {
+      page.nextSection();
+      const lengths = page.lengthsAt;
       const sectionId = Number(
         s.insertSection.run(
           pageId,
@@ -228,16 +230,21 @@ export async function writeDocSetChanges(
           section.heading,
           section.anchor,
           section.text,
-          encodeSectionTokens(fields),
-          lt,
-          lh,
-          lb,
-          lx,
+          encodeSectionTokens(data, page.tokensAt, termIds),
+          data[lengths],
+          data[lengths + 1],
+          data[lengths + 2],
+          data[lengths + 3],
         ).lastInsertRowid,
       );
-      for (const [term, tf] of section.frequencies)
-        sectionChanges.add(termIdFor(term), sectionId, tf);
-      totals.section(section.lengths, 1);
+      for (
+        let k = 0, at = page.frequenciesAt;
+        k < page.frequencyCount;
+        k++, at += 1 + FIELD_COUNT
+      ) {
+        sectionChanges.add(termIds[data[at] as number] as number, sectionId, data, at + 1);
+      }
+      totals.section(data, 1, lengths);
     });
   };
 

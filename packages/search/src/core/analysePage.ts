@@ -18,6 +18,30 @@ export interface PageRecord {
   hash: string;
   /** Sections in document order. */
   sections: ExtractedSection[];
+  /**
+   * The page split into terms, when it was done already (by a parse worker): must be what
+   * {@link analysePacked} gives for this record. Stores compute it when it is missing.
+   */
+  analysis?: PageAnalysis;
+}
+
+/**
+ * A page split into terms in a compact form a parse worker can transfer without copying: the
+ * page's distinct terms in order of first appearance, and every number the write planner needs
+ * in one Int32Array (read it with {@link AnalysisCursor}). Layout of `data`:
+ *
+ * - page word count per field (FIELD_COUNT), section count, offset of the page frequencies;
+ * - per section: word count per field (FIELD_COUNT); per field the token count and per token
+ *   (term, position); the count of distinct terms and per term (term, frequency per field);
+ * - per page term, in `terms` order: its page-level frequency per field (FIELD_COUNT).
+ *
+ * Terms are indexes into `terms`.
+ */
+export interface PageAnalysis {
+  /** Distinct terms of the page, in order of first appearance. */
+  terms: string[];
+  /** The numbers, laid out as above. */
+  data: Int32Array;
 }
 
 /** One section split into terms: what a store writes into its postings and token blobs. */
@@ -46,71 +70,218 @@ export interface AnalysedPage {
   frequencies: Map<string, number[]>;
 }
 
-function fieldTokens(text: string): TextToken[] {
-  return tokenizeText(text);
-}
+/** Offset of the page frequencies' offset in the data; sections start after it. */
+const PAGE_TF_AT = FIELD_COUNT + 1;
+const SECTIONS_AT = FIELD_COUNT + 2;
 
-function countTerm(frequencies: Map<string, number[]>, term: string, field: number): void {
-  let tf = frequencies.get(term);
-  if (tf === undefined) {
-    tf = new Array<number>(FIELD_COUNT).fill(0);
-    frequencies.set(term, tf);
+/** A growable Int32Array, reused from page to page (its contents are copied out). */
+class IntBuffer {
+  data = new Int32Array(1 << 16);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) this.grow();
+    this.data[this.length++] = value;
   }
-  tf[field] = (tf[field] ?? 0) + 1;
+
+  /** Reserves `count` zeroed slots and returns the offset of the first. */
+  reserve(count: number): number {
+    while (this.length + count > this.data.length) this.grow();
+    const at = this.length;
+    this.data.fill(0, at, at + count);
+    this.length += count;
+    return at;
+  }
+
+  private grow(): void {
+    const bigger = new Int32Array(this.data.length * 2);
+    bigger.set(this.data);
+    this.data = bigger;
+  }
 }
 
-/** Splits every field of a section into terms and counts them. */
-export function analyseSection(
-  page: { title: string; breadcrumb: string[] },
-  section: ExtractedSection,
-): AnalysedSection {
-  const sources = [page.title, section.heading, page.breadcrumb.join(' \u203a '), section.text];
-  const fields: Array<Array<{ term: string; position: number }>> = [];
-  const lengths: number[] = [];
-  const frequencies = new Map<string, number[]>();
-  sources.forEach((source, f) => {
-    const tokens = fieldTokens(source);
-    lengths.push(countPositions(tokens));
-    fields.push(tokens.map((token) => ({ term: token.term, position: token.position })));
-    for (const token of tokens) countTerm(frequencies, token.term, f);
-  });
-  for (const term of definitionTermsOf(section)) countTerm(frequencies, term, HEADING_FIELD);
-  return {
-    heading: section.heading,
-    anchor: section.anchor,
-    text: section.text,
-    lengths,
-    fields,
-    frequencies,
+const scratch = new IntBuffer();
+
+/**
+ * Splits every field of every section of a page into terms and counts them, per section and for
+ * the page: the page-level postings find candidate pages, the section-level ones rank the
+ * sections of the best pages. Title and breadcrumb are in every section and count once for the
+ * page. Runs in the parse workers; the result is plain numbers and strings.
+ */
+export function analysePacked(
+  record: Pick<PageRecord, 'title' | 'breadcrumb' | 'sections'>,
+): PageAnalysis {
+  const out = scratch;
+  out.length = 0;
+  const terms: string[] = [];
+  const local = new Map<string, number>();
+  // Per page term: its page frequencies (FIELD_COUNT each), and where it sits in the counts of
+  // the section being analysed (valid when seenIn equals that section's number).
+  const pageTf: number[] = [];
+  const seenIn: number[] = [];
+  const slotOf: number[] = [];
+  const idOf = (term: string): number => {
+    let id = local.get(term);
+    if (id === undefined) {
+      id = terms.length;
+      terms.push(term);
+      local.set(term, id);
+      for (let f = 0; f < FIELD_COUNT; f++) pageTf.push(0);
+      seenIn.push(-1);
+      slotOf.push(0);
+    }
+    return id;
   };
+  // Title and breadcrumb are the same in every section: split once.
+  const titleTokens = tokenizeText(record.title);
+  const crumbTokens = tokenizeText(record.breadcrumb.join(' \u203a '));
+  const pageLengths = new Array<number>(FIELD_COUNT).fill(0);
+  out.reserve(SECTIONS_AT);
+  out.data[FIELD_COUNT] = record.sections.length;
+  const sectionTerms: number[] = [];
+  const sectionTf: number[] = [];
+  record.sections.forEach((section, index) => {
+    const sources: TextToken[][] = [
+      titleTokens,
+      tokenizeText(section.heading),
+      crumbTokens,
+      tokenizeText(section.text),
+    ];
+    sectionTerms.length = 0;
+    sectionTf.length = 0;
+    const count = (id: number, f: number): void => {
+      let slot = slotOf[id] as number;
+      if (seenIn[id] !== index) {
+        seenIn[id] = index;
+        slotOf[id] = slot = sectionTerms.length;
+        sectionTerms.push(id);
+        for (let g = 0; g < FIELD_COUNT; g++) sectionTf.push(0);
+      }
+      sectionTf[slot * FIELD_COUNT + f] = (sectionTf[slot * FIELD_COUNT + f] as number) + 1;
+    };
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const length = countPositions(sources[f] as TextToken[]);
+      out.push(length);
+      // Title and breadcrumb repeat in every section: count them once for the page.
+      if (index === 0 || (f !== 0 && f !== 2)) pageLengths[f] = (pageLengths[f] as number) + length;
+    }
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const tokens = sources[f] as TextToken[];
+      out.push(tokens.length);
+      for (const token of tokens) {
+        const id = idOf(token.term);
+        out.push(id);
+        out.push(token.position);
+        count(id, f);
+      }
+    }
+    for (const term of definitionTermsOf(section)) count(idOf(term), HEADING_FIELD);
+    out.push(sectionTerms.length);
+    sectionTerms.forEach((id, slot) => {
+      out.push(id);
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        const tf = sectionTf[slot * FIELD_COUNT + f] as number;
+        out.push(tf);
+        if (index === 0 || (f !== 0 && f !== 2)) {
+          pageTf[id * FIELD_COUNT + f] = (pageTf[id * FIELD_COUNT + f] as number) + tf;
+        }
+      }
+    });
+  });
+  pageLengths.forEach((length, f) => (out.data[f] = length));
+  out.data[PAGE_TF_AT] = out.length;
+  for (const tf of pageTf) out.push(tf);
+  return { terms, data: out.data.slice(0, out.length) };
+}
+
+/** The analysis of a record: the one it carries, else computed now. */
+export function analysisOf(record: PageRecord): PageAnalysis {
+  return record.analysis ?? analysePacked(record);
 }
 
 /**
- * Splits every section of a page into terms and adds them up for the page: the page-level
- * postings find candidate pages, the section-level ones rank the sections of the best pages.
+ * Reads a {@link PageAnalysis}: page-level numbers first (the page word counts are at offset 0), then one section at a time with
+ * {@link nextSection}. Numbers are read from `data` at the offsets it exposes, so nothing is
+ * copied.
+ */
+export class AnalysisCursor {
+  readonly terms: readonly string[];
+  readonly data: Int32Array;
+  /** Sections of the page. */
+  readonly sectionCount: number;
+  /** Offset of the page frequencies: term i's frequency in field f is at `pageTfAt + i * FIELD_COUNT + f`. */
+  readonly pageTfAt: number;
+  /** Offset of the current section's word counts (FIELD_COUNT of them). */
+  lengthsAt = 0;
+  /** Offset of the current section's tokens: per field a count, then (term, position) pairs. */
+  tokensAt = 0;
+  /** Offset of the current section's first (term, frequencies) entry. */
+  frequenciesAt = 0;
+  /** Distinct terms of the current section. */
+  frequencyCount = 0;
+  private next = SECTIONS_AT;
+
+  constructor(analysis: PageAnalysis) {
+    this.terms = analysis.terms;
+    this.data = analysis.data;
+    this.sectionCount = this.data[FIELD_COUNT] as number;
+    this.pageTfAt = this.data[PAGE_TF_AT] as number;
+  }
+
+  /** Moves to the next section (call it once before the first). */
+  nextSection(): void {
+    const data = this.data;
+    let at = this.next;
+    this.lengthsAt = at;
+    at += FIELD_COUNT;
+    this.tokensAt = at;
+    for (let f = 0; f < FIELD_COUNT; f++) at += 1 + 2 * (data[at] as number);
+    this.frequencyCount = data[at] as number;
+    this.frequenciesAt = at + 1;
+    this.next = this.frequenciesAt + this.frequencyCount * (1 + FIELD_COUNT);
+  }
+}
+
+const numbersAt = (data: Int32Array, at: number): number[] =>
+  Array.from(data.subarray(at, at + FIELD_COUNT));
+
+/**
+ * The analysis of a page as objects (terms by name): for tests and for reading; stores read
+ * the compact form.
  */
 export function analysePage(record: PageRecord): AnalysedPage {
-  const sections = record.sections.map((section) => analyseSection(record, section));
-  const lengths = new Array<number>(FIELD_COUNT).fill(0);
-  const frequencies = new Map<string, number[]>();
-  sections.forEach((section, index) => {
+  const cursor = new AnalysisCursor(analysisOf(record));
+  const { data, terms } = cursor;
+  const term = (id: number) => terms[id] as string;
+  const sections: AnalysedSection[] = record.sections.map((section) => {
+    cursor.nextSection();
+    const fields: AnalysedSection['fields'] = [];
+    let at = cursor.tokensAt;
     for (let f = 0; f < FIELD_COUNT; f++) {
-      // Title and breadcrumb repeat in every section: count them once for the page.
-      const once = f === 0 || f === 2;
-      if (once && index > 0) continue;
-      lengths[f] = (lengths[f] ?? 0) + (section.lengths[f] ?? 0);
-    }
-    for (const [term, tf] of section.frequencies) {
-      let total = frequencies.get(term);
-      if (total === undefined) {
-        total = new Array<number>(FIELD_COUNT).fill(0);
-        frequencies.set(term, total);
+      const tokens: Array<{ term: string; position: number }> = [];
+      const count = data[at++] as number;
+      for (let k = 0; k < count; k++, at += 2) {
+        tokens.push({ term: term(data[at] as number), position: data[at + 1] as number });
       }
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        if ((f === 0 || f === 2) && index > 0) continue;
-        total[f] = (total[f] ?? 0) + (tf[f] ?? 0);
-      }
+      fields.push(tokens);
     }
+    const frequencies = new Map<string, number[]>();
+    for (let k = 0; k < cursor.frequencyCount; k++) {
+      const entry = cursor.frequenciesAt + k * (1 + FIELD_COUNT);
+      frequencies.set(term(data[entry] as number), numbersAt(data, entry + 1));
+    }
+    return {
+      heading: section.heading,
+      anchor: section.anchor,
+      text: section.text,
+      lengths: numbersAt(data, cursor.lengthsAt),
+      fields,
+      frequencies,
+    };
   });
-  return { sections, lengths, frequencies };
+  const frequencies = new Map<string, number[]>();
+  terms.forEach((name, id) =>
+    frequencies.set(name, numbersAt(data, cursor.pageTfAt + id * FIELD_COUNT)),
+  );
+  return { sections, lengths: numbersAt(data, 0), frequencies };
 }

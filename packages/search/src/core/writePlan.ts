@@ -80,6 +80,10 @@ export class WriteSteps {
   }
 }
 
+function addLengths(sums: number[], lengths: ArrayLike<number>, at: number, sign: number): void {
+  for (let f = 0; f < FIELD_COUNT; f++) sums[f] = (sums[f] ?? 0) + sign * (lengths[at + f] ?? 0);
+}
+
 /** Field length sums and page and section counts a write adds to its doc set. */
 export class LengthTotals {
   readonly sectionLengths = new Array<number>(FIELD_COUNT).fill(0);
@@ -87,19 +91,15 @@ export class LengthTotals {
   sectionDelta = 0;
   pageDelta = 0;
 
-  /** Counts a section in (sign 1) or out (sign -1). */
-  section(lengths: readonly number[], sign: 1 | -1): void {
-    lengths.forEach(
-      (length, f) => (this.sectionLengths[f] = (this.sectionLengths[f] ?? 0) + sign * length),
-    );
+  /** Counts a section in (sign 1) or out (sign -1); its lengths are read at `at`. */
+  section(lengths: ArrayLike<number>, sign: 1 | -1, at = 0): void {
+    addLengths(this.sectionLengths, lengths, at, sign);
     this.sectionDelta += sign;
   }
 
-  /** Counts a page in (sign 1) or out (sign -1). */
-  page(lengths: readonly number[], sign: 1 | -1): void {
-    lengths.forEach(
-      (length, f) => (this.pageLengths[f] = (this.pageLengths[f] ?? 0) + sign * length),
-    );
+  /** Counts a page in (sign 1) or out (sign -1); its lengths are read at `at`. */
+  page(lengths: ArrayLike<number>, sign: 1 | -1, at = 0): void {
+    addLengths(this.pageLengths, lengths, at, sign);
     this.pageDelta += sign;
   }
 }
@@ -123,7 +123,8 @@ export class PostingChanges {
     this.held++;
   }
 
-  add(termId: number, docId: number, tf: readonly number[]): void {
+  /** Adds a posting whose frequencies are read from `tf` at `at`. */
+  add(termId: number, docId: number, tf: ArrayLike<number>, at = 0): void {
     // Grown one slot at a time so the array stays dense (a far index would make it a hash map).
     while (this.added.length <= termId) this.added.push(undefined);
     let appender = this.added[termId];
@@ -131,7 +132,7 @@ export class PostingChanges {
       this.added[termId] = appender = new PostingAppender();
       this.addedTerms.push(termId);
     }
-    appender.add(docId, tf);
+    appender.add(docId, tf, at);
     this.held++;
   }
 

@@ -1,5 +1,10 @@
+import { analysePacked, type PageAnalysis } from '../core/analysePage';
 import type { ExtractionRules } from '../indexer/extractionRules';
-import { type ExtractedPage, extractSections } from '../indexer/extractSections';
+import {
+  type ExtractedPage,
+  type ExtractedSection,
+  extractSections,
+} from '../indexer/extractSections';
 
 /** One page to extract, as sent to a parse worker. */
 export interface ExtractTask {
@@ -21,12 +26,27 @@ export interface ExtractBatch {
 export type WorkerJob =
   { kind: 'extract'; batch: ExtractBatch } | { kind: 'links'; folder: string; paths: string[] };
 
-/** What extraction gave for one page: the page, or why it could not be extracted. */
+/**
+ * What extraction gave for one page: the page and its sections split into terms (so the thread
+ * that writes the index only numbers and stores them), or why it could not be extracted.
+ */
 export type ExtractOutcome =
-  { path: string; page: ExtractedPage } | { path: string; error: string };
+  { path: string; page: ExtractedPage; analysis: PageAnalysis } | { path: string; error: string };
+
+/** The sections of a page that go into the index: none when the page is not indexable. */
+export function indexedSections(page: ExtractedPage): ExtractedSection[] {
+  return page.indexable ? page.sections : [];
+}
+
+/** The buffers of a batch's results, which a worker hands over instead of copying. */
+export function transferablesOf(outcomes: readonly ExtractOutcome[]): ArrayBuffer[] {
+  return outcomes.flatMap((outcome) =>
+    'analysis' in outcome ? [outcome.analysis.data.buffer as ArrayBuffer] : [],
+  );
+}
 
 /**
- * Extracts every page of a batch; a page that throws gives its error message and the others go
+ * Extracts every page of a batch and splits it into terms; a page that throws gives its error message and the others go
  * on. The same function runs in a parse worker and in the calling thread, so both give the same
  * records.
  */
@@ -38,7 +58,12 @@ export function extractBatch(batch: ExtractBatch): ExtractOutcome[] {
         ...(breadcrumb === undefined ? {} : { breadcrumb }),
         ...(batch.rules === undefined ? {} : { rules: batch.rules }),
       });
-      return { path, page };
+      const analysis = analysePacked({
+        title: page.title,
+        breadcrumb: page.breadcrumb,
+        sections: indexedSections(page),
+      });
+      return { path, page, analysis };
     } catch (error) {
       return { path, error: error instanceof Error ? error.message : String(error) };
     }

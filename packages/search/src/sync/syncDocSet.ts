@@ -19,6 +19,7 @@ import {
   type ExtractOutcome,
   type ExtractTask,
   extractBatch,
+  indexedSections,
 } from './extractTask';
 import { listDocSetPages } from './listDocSetPages';
 
@@ -340,7 +341,8 @@ async function* readChangedPages(input: ReadInput): AsyncGenerator<PageRecord> {
               title: page.title,
               breadcrumb: page.breadcrumb,
               hash: hashes.get(path) ?? '',
-              sections: page.indexable ? page.sections : [],
+              sections: indexedSections(page),
+              analysis: outcome.analysis,
             });
             tally.changed++;
             if (!input.hashes.has(path)) tally.added++;
