@@ -42,26 +42,28 @@ async function flushPostings(
 ): Promise<void> {
   for (const batch of chunks(changes.terms(), TERMS_PER_STEP)) {
     const existing = new Map<number, Uint8Array>();
-    const { rows } = await client.query<{ term_id: number; data: Buffer }>(
-      `SELECT term_id, data FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
-      [docSetId, batch],
-    );
-    for (const row of rows) existing.set(row.term_id, row.data);
-    const upsertIds: number[] = [];
-    const upsertDf: number[] = [];
-    const upsertData: Uint8Array[] = [];
+    const wanted = batch.filter((termId) => changes.needsStored(termId));
+    if (wanted.length > 0) {
+      const { rows } = await client.query<{ term_id: number; data: Buffer }>(
+        `SELECT term_id, data FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
+        [docSetId, wanted],
+      );
+      for (const row of rows) existing.set(row.term_id, row.data);
+    }
+    const put = { ids: [] as number[], df: [] as number[], data: [] as Uint8Array[] };
+    const append = { ids: [] as number[], df: [] as number[], data: [] as Uint8Array[] };
     const deleteIds: number[] = [];
     for (const termId of batch) {
-      const stored = existing.get(termId);
-      const merged = changes.merge(termId, stored);
+      const merged = changes.merge(termId, existing.get(termId));
       if (merged === 'unchanged') continue;
-      if (merged === undefined) {
-        if (stored !== undefined) deleteIds.push(termId);
-      } else {
-        upsertIds.push(termId);
-        upsertDf.push(merged.df);
-        upsertData.push(merged.data);
+      if (merged.kind === 'delete') {
+        deleteIds.push(termId);
+        continue;
       }
+      const into = merged.kind === 'put' ? put : append;
+      into.ids.push(termId);
+      into.df.push(merged.df);
+      into.data.push(merged.data);
     }
     if (deleteIds.length > 0) {
       await client.query(
@@ -69,12 +71,21 @@ async function flushPostings(
         [docSetId, deleteIds],
       );
     }
-    if (upsertIds.length > 0) {
+    if (put.ids.length > 0) {
       await client.query(
         `INSERT INTO ${table} (term_id, doc_set_id, df, data)
          SELECT t, $1, d, b FROM unnest($2::int[], $3::int[], $4::bytea[]) AS u(t, d, b)
          ON CONFLICT (term_id, doc_set_id) DO UPDATE SET df = excluded.df, data = excluded.data`,
-        [docSetId, upsertIds, upsertDf, upsertData],
+        [docSetId, put.ids, put.df, put.data],
+      );
+    }
+    if (append.ids.length > 0) {
+      // Concatenated by PostgreSQL: the stored lists are not read back.
+      await client.query(
+        `UPDATE ${table} AS p SET df = u.d, data = p.data || u.b
+         FROM unnest($2::int[], $3::int[], $4::bytea[]) AS u(t, d, b)
+         WHERE p.doc_set_id = $1 AND p.term_id = u.t`,
+        [docSetId, append.ids, append.df, append.data],
       );
     }
     await steps.checkpoint();
@@ -124,6 +135,8 @@ export async function writePgDocSetChanges(
   const first = await batches.next();
   const nothingToDo =
     change.removals.length === 0 && (first.done === true || first.value.length === 0);
+  // A new doc set has no posting rows yet: merges need not look for any.
+  const postingsEmpty = row === undefined;
   if (row === undefined) {
     row = (
       await client.query<Row>(
@@ -144,8 +157,8 @@ export async function writePgDocSetChanges(
   const steps = new WriteSteps(change, options);
   await steps.checkpoint();
 
-  const sectionChanges = new PostingChanges();
-  const pageChanges = new PostingChanges();
+  const sectionChanges = new PostingChanges(postingsEmpty);
+  const pageChanges = new PostingChanges(postingsEmpty);
   const totals = new LengthTotals();
 
   // 1. Drop the pages removed or replaced, taking their ids out of every posting list.
