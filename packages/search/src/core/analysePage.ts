@@ -1,5 +1,5 @@
 import type { ExtractedSection } from '../indexer/extractSections';
-import { countPositions, tokenizeText, type TextToken } from '../text/tokenize';
+import { eachToken } from '../text/tokenize';
 import { definitionTermsOf } from '../indexer/definitionTerms';
 import { FIELD_COUNT } from './fields';
 
@@ -100,7 +100,160 @@ class IntBuffer {
   }
 }
 
-const scratch = new IntBuffer();
+/** Growable per-term numbers, indexed by the page's term numbers. */
+function grown(array: Int32Array, size: number): Int32Array {
+  if (size <= array.length) return array;
+  const bigger = new Int32Array(Math.max(size, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
+
+/**
+ * Splits pages into terms (see {@link analysePacked}); one per thread, reused from page to
+ * page so its buffers are allocated once. Not re-entrant.
+ */
+class PageAnalyser {
+  private readonly out = new IntBuffer();
+  private terms: string[] = [];
+  private local = new Map<string, number>();
+  /** Per page term: its page frequency per field. */
+  private pageTf: number[] = [];
+  /** Per page term: the section it was last counted in, and its slot in that section's counts. */
+  private seenIn: Int32Array = new Int32Array(1024);
+  private slotOf: Int32Array = new Int32Array(1024);
+  /** The current section's terms, in order of first appearance, and their frequencies. */
+  private readonly sectionTerms: number[] = [];
+  private readonly sectionTf: number[] = [];
+  private section = 0;
+  private field = 0;
+  private tokens = 0;
+  private words = 0;
+  /** Title and breadcrumb tokens of the page: terms, and (position, joined) pairs. */
+  private readonly title = { terms: [] as string[], numbers: [] as number[] };
+  private readonly crumb = { terms: [] as string[], numbers: [] as number[] };
+  private keep: { terms: string[]; numbers: number[] } | null = null;
+
+  /** Receives the tokens of a field (made once: the tokenizer calls it for every token). */
+  private readonly visit = (
+    term: string,
+    position: number,
+    _start: number,
+    _end: number,
+    joined: boolean,
+  ) => {
+    if (this.keep !== null) {
+      this.keep.terms.push(term);
+      this.keep.numbers.push(position, joined ? 1 : 0);
+      return;
+    }
+    this.token(this.idOf(term), position, joined);
+  };
+
+  analyse(record: Pick<PageRecord, 'title' | 'breadcrumb' | 'sections'>): PageAnalysis {
+    const out = this.out;
+    out.length = 0;
+    this.terms = [];
+    this.local = new Map();
+    this.pageTf = [];
+    // Title and breadcrumb are the same in every section: split once.
+    for (const kept of [this.title, this.crumb]) {
+      kept.terms.length = 0;
+      kept.numbers.length = 0;
+    }
+    this.keep = this.title;
+    eachToken(record.title, this.visit);
+    this.keep = this.crumb;
+    eachToken(record.breadcrumb.join(' \u203a '), this.visit);
+    this.keep = null;
+    const pageLengths = new Array<number>(FIELD_COUNT).fill(0);
+    out.reserve(SECTIONS_AT);
+    out.data[FIELD_COUNT] = record.sections.length;
+    record.sections.forEach((section, index) => {
+      this.section = index;
+      this.sectionTerms.length = 0;
+      this.sectionTf.length = 0;
+      const lengthsAt = out.reserve(FIELD_COUNT);
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        this.field = f;
+        this.tokens = 0;
+        this.words = 0;
+        const countAt = out.reserve(1);
+        if (f === 0 || f === 2) {
+          const { terms, numbers } = f === 0 ? this.title : this.crumb;
+          for (let k = 0; k < terms.length; k++) {
+            const id = this.idOf(terms[k] as string);
+            this.token(id, numbers[2 * k] as number, numbers[2 * k + 1] === 1);
+          }
+        } else {
+          eachToken(f === 1 ? section.heading : section.text, this.visit);
+        }
+        out.data[countAt] = this.tokens;
+        out.data[lengthsAt + f] = this.words;
+        // Title and breadcrumb repeat in every section: count them once for the page.
+        if (index === 0 || (f !== 0 && f !== 2)) {
+          pageLengths[f] = (pageLengths[f] as number) + this.words;
+        }
+      }
+      for (const term of definitionTermsOf(section)) this.count(this.idOf(term), HEADING_FIELD);
+      const sectionTerms = this.sectionTerms;
+      const sectionTf = this.sectionTf;
+      const pageTf = this.pageTf;
+      out.push(sectionTerms.length);
+      for (let slot = 0; slot < sectionTerms.length; slot++) {
+        const id = sectionTerms[slot] as number;
+        out.push(id);
+        for (let f = 0; f < FIELD_COUNT; f++) {
+          const tf = sectionTf[slot * FIELD_COUNT + f] as number;
+          out.push(tf);
+          if (index === 0 || (f !== 0 && f !== 2)) {
+            pageTf[id * FIELD_COUNT + f] = (pageTf[id * FIELD_COUNT + f] as number) + tf;
+          }
+        }
+      }
+    });
+    pageLengths.forEach((length, f) => (out.data[f] = length));
+    out.data[PAGE_TF_AT] = out.length;
+    for (const tf of this.pageTf) out.push(tf);
+    return { terms: this.terms, data: out.data.slice(0, out.length) };
+  }
+
+  private idOf(term: string): number {
+    let id = this.local.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(term);
+      this.local.set(term, id);
+      for (let f = 0; f < FIELD_COUNT; f++) this.pageTf.push(0);
+      this.seenIn = grown(this.seenIn, id + 1);
+      this.slotOf = grown(this.slotOf, id + 1);
+      this.seenIn[id] = -1;
+    }
+    return id;
+  }
+
+  private token(id: number, position: number, joined: boolean): void {
+    const out = this.out;
+    out.push(id);
+    out.push(position);
+    this.tokens++;
+    if (!joined) this.words++;
+    this.count(id, this.field);
+  }
+
+  private count(id: number, field: number): void {
+    let slot = this.slotOf[id] as number;
+    if (this.seenIn[id] !== this.section) {
+      this.seenIn[id] = this.section;
+      this.slotOf[id] = slot = this.sectionTerms.length;
+      this.sectionTerms.push(id);
+      for (let f = 0; f < FIELD_COUNT; f++) this.sectionTf.push(0);
+    }
+    const at = slot * FIELD_COUNT + field;
+    this.sectionTf[at] = (this.sectionTf[at] as number) + 1;
+  }
+}
+
+const analyser = new PageAnalyser();
 
 /**
  * Splits every field of every section of a page into terms and counts them, per section and for
@@ -111,87 +264,7 @@ const scratch = new IntBuffer();
 export function analysePacked(
   record: Pick<PageRecord, 'title' | 'breadcrumb' | 'sections'>,
 ): PageAnalysis {
-  const out = scratch;
-  out.length = 0;
-  const terms: string[] = [];
-  const local = new Map<string, number>();
-  // Per page term: its page frequencies (FIELD_COUNT each), and where it sits in the counts of
-  // the section being analysed (valid when seenIn equals that section's number).
-  const pageTf: number[] = [];
-  const seenIn: number[] = [];
-  const slotOf: number[] = [];
-  const idOf = (term: string): number => {
-    let id = local.get(term);
-    if (id === undefined) {
-      id = terms.length;
-      terms.push(term);
-      local.set(term, id);
-      for (let f = 0; f < FIELD_COUNT; f++) pageTf.push(0);
-      seenIn.push(-1);
-      slotOf.push(0);
-    }
-    return id;
-  };
-  // Title and breadcrumb are the same in every section: split once.
-  const titleTokens = tokenizeText(record.title);
-  const crumbTokens = tokenizeText(record.breadcrumb.join(' \u203a '));
-  const pageLengths = new Array<number>(FIELD_COUNT).fill(0);
-  out.reserve(SECTIONS_AT);
-  out.data[FIELD_COUNT] = record.sections.length;
-  const sectionTerms: number[] = [];
-  const sectionTf: number[] = [];
-  record.sections.forEach((section, index) => {
-    const sources: TextToken[][] = [
-      titleTokens,
-      tokenizeText(section.heading),
-      crumbTokens,
-      tokenizeText(section.text),
-    ];
-    sectionTerms.length = 0;
-    sectionTf.length = 0;
-    const count = (id: number, f: number): void => {
-      let slot = slotOf[id] as number;
-      if (seenIn[id] !== index) {
-        seenIn[id] = index;
-        slotOf[id] = slot = sectionTerms.length;
-        sectionTerms.push(id);
-        for (let g = 0; g < FIELD_COUNT; g++) sectionTf.push(0);
-      }
-      sectionTf[slot * FIELD_COUNT + f] = (sectionTf[slot * FIELD_COUNT + f] as number) + 1;
-    };
-    for (let f = 0; f < FIELD_COUNT; f++) {
-      const length = countPositions(sources[f] as TextToken[]);
-      out.push(length);
-      // Title and breadcrumb repeat in every section: count them once for the page.
-      if (index === 0 || (f !== 0 && f !== 2)) pageLengths[f] = (pageLengths[f] as number) + length;
-    }
-    for (let f = 0; f < FIELD_COUNT; f++) {
-      const tokens = sources[f] as TextToken[];
-      out.push(tokens.length);
-      for (const token of tokens) {
-        const id = idOf(token.term);
-        out.push(id);
-        out.push(token.position);
-        count(id, f);
-      }
-    }
-    for (const term of definitionTermsOf(section)) count(idOf(term), HEADING_FIELD);
-    out.push(sectionTerms.length);
-    sectionTerms.forEach((id, slot) => {
-      out.push(id);
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        const tf = sectionTf[slot * FIELD_COUNT + f] as number;
-        out.push(tf);
-        if (index === 0 || (f !== 0 && f !== 2)) {
-          pageTf[id * FIELD_COUNT + f] = (pageTf[id * FIELD_COUNT + f] as number) + tf;
-        }
-      }
-    });
-  });
-  pageLengths.forEach((length, f) => (out.data[f] = length));
-  out.data[PAGE_TF_AT] = out.length;
-  for (const tf of pageTf) out.push(tf);
-  return { terms, data: out.data.slice(0, out.length) };
+  return analyser.analyse(record);
 }
 
 /** The analysis of a record: the one it carries, else computed now. */
