@@ -10,13 +10,13 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
+  analysePacked,
+  analysePage,
   createSearchEngine,
   extractSections,
   syncDocSet,
   type DocSetDescriptor,
 } from '@docs-portal/search';
-import { analysePage } from '../../packages/search/src/core/analysePage';
-import { extractBatch, transferablesOf } from '../../packages/search/src/sync/extractTask';
 import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
 import { PYTHON_DOCS, ensurePythonDocs, listPythonPages } from './pythonCorpus';
 
@@ -57,13 +57,14 @@ function watchRss(): () => number {
  * the workers send them, against the same analysis as an object graph (maps of term arrays).
  */
 function cloneCost(): void {
-  const files = listPythonPages().slice(0, 160);
-  const outcomes = extractBatch({
-    tasks: files.map((file) => {
+  const records = listPythonPages()
+    .slice(0, 160)
+    .map((file) => {
       const raw = readFileSync(join(PYTHON_DOCS, file));
-      return { path: `/${file}`, bytes: file.endsWith('.gz') ? gunzipSync(raw) : raw };
-    }),
-  });
+      const page = extractSections(file.endsWith('.gz') ? gunzipSync(raw) : raw, { path: file });
+      const record = { ...page, path: `/${file}`, hash: '' };
+      return { ...record, analysis: analysePacked(record) };
+    });
   const time = (clone: () => void) => {
     clone();
     const started = performance.now();
@@ -71,27 +72,18 @@ function cloneCost(): void {
     return (performance.now() - started) / 5;
   };
   const packed = time(() => {
-    const copies = outcomes.map((o) =>
-      'analysis' in o ? { ...o, analysis: { ...o.analysis, data: o.analysis.data.slice() } } : o,
-    );
-    structuredClone(copies, { transfer: transferablesOf(copies) });
+    const copies = records.map((r) => ({
+      ...r,
+      analysis: { ...r.analysis, data: r.analysis.data.slice() },
+    }));
+    structuredClone(copies, { transfer: copies.map((r) => r.analysis.data.buffer) });
   });
-  const copyOnly = time(() => {
-    outcomes.map((o) => ('analysis' in o ? o.analysis.data.slice() : undefined));
-  });
-  const objects = outcomes.map((o) =>
-    'analysis' in o
-      ? {
-          path: o.path,
-          page: o.page,
-          analysis: analysePage({ ...o.page, path: o.path, hash: '', analysis: o.analysis }),
-        }
-      : o,
-  );
+  const copyOnly = time(() => records.map((r) => r.analysis.data.slice()));
+  const objects = records.map((r) => ({ ...r, analysis: analysePage(r) }));
   const graph = time(() => structuredClone(objects));
-  const perPage = (ms: number) => `${((ms * 1000) / outcomes.length).toFixed(0)} µs/page`;
+  const perPage = (ms: number) => `${((ms * 1000) / records.length).toFixed(0)} µs/page`;
   console.log(
-    `structured clone of extracted Python pages (${outcomes.length}): with the analysis as transferred typed arrays ${perPage(packed - copyOnly)}; as an object graph ${perPage(graph)}`,
+    `structured clone of extracted Python pages (${records.length}): with the analysis as transferred typed arrays ${perPage(packed - copyOnly)}; as an object graph ${perPage(graph)}`,
   );
 }
 
