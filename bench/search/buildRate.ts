@@ -4,6 +4,7 @@
 // figure taken on a busy machine can still be read: see "CPU-bound rate"), the peak RSS, and
 // the cost of handing extracted pages from a worker to the main thread.
 // Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2] [--no-extract]
+//      [--corpus python|synthetic]
 import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +28,10 @@ function option(name: string, fallback: number): number {
 
 const PAGES = option('pages', 2000);
 const THREADS = option('threads', 2);
+/** `--corpus python` or `--corpus synthetic` builds one (peak RSS is then that build's). */
+const CORPUS = process.argv.includes('--corpus')
+  ? process.argv[process.argv.indexOf('--corpus') + 1]
+  : 'both';
 const rate = (pages: number, ms: number) => `${Math.round((pages * 1000) / ms)} pages/s`;
 
 /** CPU milliseconds the main thread used so far (Linux: /proc), or NaN elsewhere. */
@@ -164,7 +169,8 @@ async function main(): Promise<void> {
     extractRate();
     cloneCost();
   }
-  await buildRate('Python', PYTHON_DOCS);
+  if (CORPUS !== 'synthetic') await buildRate('Python', PYTHON_DOCS);
+  if (CORPUS === 'python') return;
   const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
   if (!existsSync(join(folder, 'Data', 'Tocs', 'Toc.js'))) {
     await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });
