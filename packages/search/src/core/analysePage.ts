@@ -267,9 +267,24 @@ export function analysePacked(
   return analyser.analyse(record);
 }
 
-/** The analysis of a record: the one it carries, else computed now. */
+/**
+ * The analysis of a record: the one it carries, else computed now. A carried analysis must
+ * have the record's section count and a consistent layout (a cheap check against one taken
+ * from another page); otherwise this throws rather than write a wrong index.
+ */
 export function analysisOf(record: PageRecord): PageAnalysis {
-  return record.analysis ?? analysePacked(record);
+  const analysis = record.analysis;
+  if (analysis === undefined) return analysePacked(record);
+  const { data, terms } = analysis;
+  const pageTfAt = data[PAGE_TF_AT] ?? -1;
+  if (
+    data[FIELD_COUNT] !== record.sections.length ||
+    pageTfAt < SECTIONS_AT ||
+    pageTfAt + terms.length * FIELD_COUNT !== data.length
+  ) {
+    throw new Error(`the analysis given with page ${record.path} does not match it`);
+  }
+  return analysis;
 }
 
 /**
