@@ -1,12 +1,18 @@
 // Index build rate: pages/s of extraction alone (one thread) and of a full syncDocSet build
-// (HTML parsing in worker threads, writes included) on the Python docs and on a synthetic Flare
-// doc set. Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2]
+// (HTML parsing and term analysis in worker threads, writes included) on the Python docs and on
+// a synthetic Flare doc set, with the CPU time of the main thread and of the whole process (so a
+// figure taken on a busy machine can still be read: see "CPU-bound rate"), the peak RSS, and
+// the cost of handing extracted pages from a worker to the main thread.
+// Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2] [--no-extract]
+//      [--corpus python|synthetic]
 import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
+  analysePacked,
+  analysePage,
   createSearchEngine,
   extractSections,
   syncDocSet,
@@ -22,7 +28,69 @@ function option(name: string, fallback: number): number {
 
 const PAGES = option('pages', 2000);
 const THREADS = option('threads', 2);
+/** `--corpus python` or `--corpus synthetic` builds one (peak RSS is then that build's). */
+const CORPUS = process.argv.includes('--corpus')
+  ? process.argv[process.argv.indexOf('--corpus') + 1]
+  : 'both';
 const rate = (pages: number, ms: number) => `${Math.round((pages * 1000) / ms)} pages/s`;
+
+/** CPU milliseconds the main thread used so far (Linux: /proc), or NaN elsewhere. */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Peak RSS, sampled every 50 ms while a build runs. */
+function watchRss(): () => number {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().rss);
+  };
+}
+
+/**
+ * What handing a batch of extracted pages to the main thread costs (structured clone, as
+ * postMessage does): the records with their analysis as typed arrays moved (transfer list), as
+ * the workers send them, against the same analysis as an object graph (maps of term arrays).
+ */
+function cloneCost(): void {
+  const records = listPythonPages()
+    .slice(0, 160)
+    .map((file) => {
+      const raw = readFileSync(join(PYTHON_DOCS, file));
+      const page = extractSections(file.endsWith('.gz') ? gunzipSync(raw) : raw, { path: file });
+      const record = { ...page, path: `/${file}`, hash: '' };
+      return { ...record, analysis: analysePacked(record) };
+    });
+  const time = (clone: () => void) => {
+    clone();
+    const started = performance.now();
+    for (let k = 0; k < 5; k++) clone();
+    return (performance.now() - started) / 5;
+  };
+  const packed = time(() => {
+    const copies = records.map((r) => ({
+      ...r,
+      analysis: { ...r.analysis, data: r.analysis.data.slice() },
+    }));
+    structuredClone(copies, { transfer: copies.map((r) => r.analysis.data.buffer) });
+  });
+  const copyOnly = time(() => records.map((r) => r.analysis.data.slice()));
+  const objects = records.map((r) => ({ ...r, analysis: analysePage(r) }));
+  const graph = time(() => structuredClone(objects));
+  const perPage = (ms: number) => `${((ms * 1000) / records.length).toFixed(0)} µs/page`;
+  console.log(
+    `structured clone of extracted Python pages (${records.length}): with the analysis as transferred typed arrays ${perPage(packed - copyOnly)}; as an object graph ${perPage(graph)}`,
+  );
+}
 
 function extractRate(): void {
   const pages = listPythonPages().map((file) => {
@@ -57,8 +125,10 @@ async function buildRate(name: string, folder: string): Promise<void> {
   };
   try {
     const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
+    const peakRss = watchRss();
     const started = performance.now();
     const cpu = process.cpuUsage();
+    const mainCpu = mainThreadCpuMs();
     const loop = performance.eventLoopUtilization();
     let mainReadMs = 0;
     let readMs = 0;
@@ -77,8 +147,15 @@ async function buildRate(name: string, folder: string): Promise<void> {
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
+    const mainMs = mainThreadCpuMs() - mainCpu;
+    const rss = peakRss();
+    // On a machine shared with other work, wall time stretches; the CPU each thread needed does
+    // not (much): the build cannot go faster than its busiest thread, nor than all of its CPU
+    // spread over the cores it has.
+    const cores = Math.min(THREADS + 1, availableParallelism());
+    const bound = Math.max(mainMs, cpuMs / cores);
     console.log(
-      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)}; read+parse ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms) (${result.warnings.length} warnings, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB)`,
+      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)}; read+parse ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms); main thread CPU ${Math.round(mainMs)} ms; CPU-bound rate on ${cores} cores ${rate(result.pages, bound)} (${result.warnings.length} warnings, peak rss ${Math.round(rss / 1048576)} MB)`,
     );
     await engine.close();
   } finally {
@@ -88,8 +165,12 @@ async function buildRate(name: string, folder: string): Promise<void> {
 
 async function main(): Promise<void> {
   ensurePythonDocs();
-  if (!process.argv.includes('--no-extract')) extractRate();
-  await buildRate('Python', PYTHON_DOCS);
+  if (!process.argv.includes('--no-extract')) {
+    extractRate();
+    cloneCost();
+  }
+  if (CORPUS !== 'synthetic') await buildRate('Python', PYTHON_DOCS);
+  if (CORPUS === 'python') return;
   const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
   if (!existsSync(join(folder, 'Data', 'Tocs', 'Toc.js'))) {
     await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });

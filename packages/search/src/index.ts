@@ -40,7 +40,8 @@ export type {
   SyncProgress,
   SyncResult,
 } from './sync/syncDocSet';
-export type { PageRecord } from './core/analysePage';
+export { analysePacked, analysePage } from './core/analysePage';
+export type { AnalysedPage, PageAnalysis, PageRecord } from './core/analysePage';
 export { IndexAbortError, IndexConflictError, SearchUnavailableError } from './core/IndexStore';
 export { DEFAULT_RANKING } from './query/rankingOptions';
 export type { RankingOptions } from './query/rankingOptions';

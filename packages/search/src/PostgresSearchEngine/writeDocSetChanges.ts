@@ -1,5 +1,11 @@
 import type { ClientBase } from 'pg';
-import { analysePage, type AnalysedPage, type PageRecord } from '../core/analysePage';
+import {
+  AnalysisCursor,
+  analysisOf,
+  type PageAnalysis,
+  type PageRecord,
+} from '../core/analysePage';
+import { FIELD_COUNT } from '../core/fields';
 import { IndexConflictError } from '../core/IndexStore';
 import {
   LengthTotals,
@@ -36,26 +42,28 @@ async function flushPostings(
 ): Promise<void> {
   for (const batch of chunks(changes.terms(), TERMS_PER_STEP)) {
     const existing = new Map<number, Uint8Array>();
-    const { rows } = await client.query<{ term_id: number; data: Buffer }>(
-      `SELECT term_id, data FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
-      [docSetId, batch],
-    );
-    for (const row of rows) existing.set(row.term_id, row.data);
-    const upsertIds: number[] = [];
-    const upsertDf: number[] = [];
-    const upsertData: Uint8Array[] = [];
+    const wanted = batch.filter((termId) => changes.needsStored(termId));
+    if (wanted.length > 0) {
+      const { rows } = await client.query<{ term_id: number; data: Buffer }>(
+        `SELECT term_id, data FROM ${table} WHERE doc_set_id = $1 AND term_id = ANY($2::int[])`,
+        [docSetId, wanted],
+      );
+      for (const row of rows) existing.set(row.term_id, row.data);
+    }
+    const put = { ids: [] as number[], df: [] as number[], data: [] as Uint8Array[] };
+    const append = { ids: [] as number[], df: [] as number[], data: [] as Uint8Array[] };
     const deleteIds: number[] = [];
     for (const termId of batch) {
-      const stored = existing.get(termId);
-      const merged = changes.merge(termId, stored);
+      const merged = changes.merge(termId, existing.get(termId));
       if (merged === 'unchanged') continue;
-      if (merged === undefined) {
-        if (stored !== undefined) deleteIds.push(termId);
-      } else {
-        upsertIds.push(termId);
-        upsertDf.push(merged.df);
-        upsertData.push(merged.data);
+      if (merged.kind === 'delete') {
+        deleteIds.push(termId);
+        continue;
       }
+      const into = merged.kind === 'put' ? put : append;
+      into.ids.push(termId);
+      into.df.push(merged.df);
+      into.data.push(merged.data);
     }
     if (deleteIds.length > 0) {
       await client.query(
@@ -63,12 +71,21 @@ async function flushPostings(
         [docSetId, deleteIds],
       );
     }
-    if (upsertIds.length > 0) {
+    if (put.ids.length > 0) {
       await client.query(
         `INSERT INTO ${table} (term_id, doc_set_id, df, data)
          SELECT t, $1, d, b FROM unnest($2::int[], $3::int[], $4::bytea[]) AS u(t, d, b)
          ON CONFLICT (term_id, doc_set_id) DO UPDATE SET df = excluded.df, data = excluded.data`,
-        [docSetId, upsertIds, upsertDf, upsertData],
+        [docSetId, put.ids, put.df, put.data],
+      );
+    }
+    if (append.ids.length > 0) {
+      // Concatenated by PostgreSQL: the stored lists are not read back.
+      await client.query(
+        `UPDATE ${table} AS p SET df = u.d, data = p.data || u.b
+         FROM unnest($2::int[], $3::int[], $4::bytea[]) AS u(t, d, b)
+         WHERE p.doc_set_id = $1 AND p.term_id = u.t`,
+        [docSetId, append.ids, append.df, append.data],
       );
     }
     await steps.checkpoint();
@@ -118,6 +135,8 @@ export async function writePgDocSetChanges(
   const first = await batches.next();
   const nothingToDo =
     change.removals.length === 0 && (first.done === true || first.value.length === 0);
+  // A new doc set has no posting rows yet: merges need not look for any.
+  const postingsEmpty = row === undefined;
   if (row === undefined) {
     row = (
       await client.query<Row>(
@@ -138,8 +157,8 @@ export async function writePgDocSetChanges(
   const steps = new WriteSteps(change, options);
   await steps.checkpoint();
 
-  const sectionChanges = new PostingChanges();
-  const pageChanges = new PostingChanges();
+  const sectionChanges = new PostingChanges(postingsEmpty);
+  const pageChanges = new PostingChanges(postingsEmpty);
   const totals = new LengthTotals();
 
   // 1. Drop the pages removed or replaced, taking their ids out of every posting list.
@@ -182,10 +201,10 @@ export async function writePgDocSetChanges(
   let nextSection = meta.next_section;
   let nextTerm = meta.next_term;
   const termIds = new Map<string, number>();
-  const resolveTerms = async (analysed: AnalysedPage[]): Promise<void> => {
+  const resolveTerms = async (analysed: PageAnalysis[]): Promise<void> => {
     const wanted = new Set<string>();
     for (const page of analysed) {
-      for (const term of page.frequencies.keys()) if (!termIds.has(term)) wanted.add(term);
+      for (const term of page.terms) if (!termIds.has(term)) wanted.add(term);
     }
     const list = [...wanted];
     for (const terms of chunks(list, TERMS_PER_STEP)) {
@@ -208,7 +227,7 @@ export async function writePgDocSetChanges(
 
   const writeBatch = async (batch: readonly PageRecord[]): Promise<void> => {
     await dropPages([...new Set(batch.map((page) => page.path))]);
-    const analysed = batch.map(analysePage);
+    const analysed = batch.map(analysisOf);
     await resolveTerms(analysed);
     const p = { id: [] as number[], path: [] as string[], title: [] as string[] };
     const pMore = {
@@ -227,32 +246,40 @@ export async function writePgDocSetChanges(
       lengths: [[], [], [], []] as number[][],
     };
     batch.forEach((record, k) => {
-      const page = analysed[k] as AnalysedPage;
+      const page = new AnalysisCursor(analysed[k] as PageAnalysis);
+      const { data } = page;
+      const ids = Int32Array.from(page.terms, termId);
       const pageId = nextPage++;
       p.id.push(pageId);
       p.path.push(record.path);
       p.title.push(record.title);
       pMore.breadcrumb.push(JSON.stringify(record.breadcrumb));
       pMore.hash.push(record.hash);
-      page.lengths.forEach((length, f) => pMore.lengths[f]?.push(length));
-      totals.page(page.lengths, 1);
-      for (const [term, tf] of page.frequencies) pageChanges.add(termId(term), pageId, tf);
-      page.sections.forEach((section, ord) => {
+      for (let f = 0; f < FIELD_COUNT; f++) pMore.lengths[f]?.push(data[f] as number);
+      totals.page(data, 1);
+      for (let term = 0; term < ids.length; term++) {
+        pageChanges.add(ids[term] as number, pageId, data, page.pageTfAt + term * FIELD_COUNT);
+      }
+      record.sections.forEach((section, ord) => {
+        page.nextSection();
         const sectionId = nextSection++;
-        const fields = section.fields.map((tokens) =>
-          tokens.map((token) => ({ termId: termId(token.term), position: token.position })),
-        );
         s.id.push(sectionId);
         s.page.push(pageId);
         s.ord.push(ord);
         s.heading.push(section.heading);
         s.anchor.push(section.anchor);
         s.text.push(section.text);
-        s.tokens.push(encodeSectionTokens(fields));
-        section.lengths.forEach((length, f) => s.lengths[f]?.push(length));
-        for (const [term, tf] of section.frequencies)
-          sectionChanges.add(termId(term), sectionId, tf);
-        totals.section(section.lengths, 1);
+        s.tokens.push(encodeSectionTokens(data, page.tokensAt, ids));
+        for (let f = 0; f < FIELD_COUNT; f++)
+          s.lengths[f]?.push(data[page.lengthsAt + f] as number);
+        for (
+          let e = 0, at = page.frequenciesAt;
+          e < page.frequencyCount;
+          e++, at += 1 + FIELD_COUNT
+        ) {
+          sectionChanges.add(ids[data[at] as number] as number, sectionId, data, at + 1);
+        }
+        totals.section(data, 1, page.lengthsAt);
       });
     });
     await client.query(

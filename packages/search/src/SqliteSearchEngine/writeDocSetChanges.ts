@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { analysePage, type PageRecord } from '../core/analysePage';
+import { AnalysisCursor, analysisOf, type PageRecord } from '../core/analysePage';
+import { FIELD_COUNT } from '../core/fields';
 import { IndexConflictError } from '../core/IndexStore';
 import { encodeSectionTokens, termIdsOfTokens } from '../core/sectionTokens';
 import type { DocSetChange, WriteProgress } from '../SearchEngine';
@@ -24,6 +25,10 @@ function postingStatements(db: Database, table: 'postings' | 'page_postings') {
       `INSERT INTO ${table} (term_id, doc_set_id, df, data) VALUES (?, ?, ?, ?)
        ON CONFLICT (term_id, doc_set_id) DO UPDATE SET df = excluded.df, data = excluded.data`,
     ),
+    // Concatenated by SQLite: the stored list is not read into JavaScript.
+    append: db.prepare(
+      `UPDATE ${table} SET df = ?, data = CAST(data || ? AS BLOB) WHERE term_id = ? AND doc_set_id = ?`,
+    ),
     remove: db.prepare(`DELETE FROM ${table} WHERE term_id = ? AND doc_set_id = ?`),
   };
 }
@@ -36,16 +41,17 @@ async function flushPostings(
   table: PostingStatements,
   docSetId: number,
   steps: WriteSteps,
-  storedEmpty: boolean,
 ): Promise<void> {
   let step = 0;
   for (const termId of changes.terms()) {
-    const stored = storedEmpty
-      ? undefined
-      : (table.get.get(termId, docSetId) as Uint8Array | undefined);
+    const stored = changes.needsStored(termId)
+      ? (table.get.get(termId, docSetId) as Uint8Array | undefined)
+      : undefined;
     const merged = changes.merge(termId, stored);
-    if (merged === undefined) table.remove.run(termId, docSetId);
-    else if (merged !== 'unchanged') table.upsert.run(termId, docSetId, merged.df, merged.data);
+    if (merged === 'unchanged') continue;
+    if (merged.kind === 'delete') table.remove.run(termId, docSetId);
+    else if (merged.kind === 'put') table.upsert.run(termId, docSetId, merged.df, merged.data);
+    else table.append.run(merged.df, merged.data, termId, docSetId);
     if (++step % TERMS_PER_STEP === 0) await steps.checkpoint();
   }
   changes.clear();
@@ -139,8 +145,8 @@ export async function writeDocSetChanges(
   const first = await batches.next();
   const nothingToDo =
     change.removals.length === 0 && (first.done === true || first.value.length === 0);
-  // A new doc set has no posting rows yet: the first merge need not look for any.
-  let postingsEmpty = row === undefined;
+  // A new doc set has no posting rows yet: merges need not look for any.
+  const postingsEmpty = row === undefined;
   if (row === undefined) {
     s.insertDocSet.run(docSet.id, descriptor);
     row = s.docSet.get(docSet.id) as Row;
@@ -152,8 +158,8 @@ export async function writeDocSetChanges(
   }
   const docSetId = row.id;
   const steps = new WriteSteps(change, options);
-  const sectionChanges = new PostingChanges();
-  const pageChanges = new PostingChanges();
+  const sectionChanges = new PostingChanges(postingsEmpty);
+  const pageChanges = new PostingChanges(postingsEmpty);
   const totals = new LengthTotals();
   // Read inside the write transaction, so no other writer adds terms meanwhile.
   const termIds = new Map<string, number>(s.allTerms.all() as Array<[string, number]>);
@@ -166,9 +172,8 @@ export async function writeDocSetChanges(
   };
   const flushWhenFull = async (): Promise<void> => {
     if (sectionChanges.size + pageChanges.size < POSTINGS_PER_FLUSH) return;
-    await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps, postingsEmpty);
-    await flushPostings(pageChanges, s.pagePostings, docSetId, steps, postingsEmpty);
-    postingsEmpty = false;
+    await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps);
+    await flushPostings(pageChanges, s.pagePostings, docSetId, steps);
   };
 
   const dropPage = (path: string): void => {
@@ -198,8 +203,9 @@ export async function writeDocSetChanges(
 
   const writePage = (record: PageRecord): void => {
     dropPage(record.path);
-    const analysed = analysePage(record);
-    const [pt, ph, pb, px] = analysed.lengths as [number, number, number, number];
+    const page = new AnalysisCursor(analysisOf(record));
+    const { data } = page;
+    const termIds = Int32Array.from(page.terms, termIdFor);
     const pageId = Number(
       s.insertPage.run(
         docSetId,
@@ -207,19 +213,19 @@ export async function writeDocSetChanges(
         record.title,
         JSON.stringify(record.breadcrumb),
         record.hash,
-        pt,
-        ph,
-        pb,
-        px,
+        data[0],
+        data[1],
+        data[2],
+        data[3],
       ).lastInsertRowid,
     );
-    totals.page(analysed.lengths, 1);
-    for (const [term, tf] of analysed.frequencies) pageChanges.add(termIdFor(term), pageId, tf);
-    analysed.sections.forEach((section, ord) => {
-      const fields = section.fields.map((tokens) =>
-        tokens.map((token) => ({ termId: termIdFor(token.term), position: token.position })),
-      );
-      const [lt, lh, lb, lx] = section.lengths as [number, number, number, number];
+    totals.page(data, 1);
+    for (let term = 0; term < termIds.length; term++) {
+      pageChanges.add(termIds[term] as number, pageId, data, page.pageTfAt + term * FIELD_COUNT);
+    }
+    record.sections.forEach((section, ord) => {
+      page.nextSection();
+      const lengths = page.lengthsAt;
       const sectionId = Number(
         s.insertSection.run(
           pageId,
@@ -228,16 +234,21 @@ export async function writeDocSetChanges(
           section.heading,
           section.anchor,
           section.text,
-          encodeSectionTokens(fields),
-          lt,
-          lh,
-          lb,
-          lx,
+          encodeSectionTokens(data, page.tokensAt, termIds),
+          data[lengths],
+          data[lengths + 1],
+          data[lengths + 2],
+          data[lengths + 3],
         ).lastInsertRowid,
       );
-      for (const [term, tf] of section.frequencies)
-        sectionChanges.add(termIdFor(term), sectionId, tf);
-      totals.section(section.lengths, 1);
+      for (
+        let k = 0, at = page.frequenciesAt;
+        k < page.frequencyCount;
+        k++, at += 1 + FIELD_COUNT
+      ) {
+        sectionChanges.add(termIds[data[at] as number] as number, sectionId, data, at + 1);
+      }
+      totals.section(data, 1, lengths);
     });
   };
 
@@ -253,8 +264,8 @@ export async function writeDocSetChanges(
     }
   }
   await steps.checkpoint();
-  await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps, postingsEmpty);
-  await flushPostings(pageChanges, s.pagePostings, docSetId, steps, postingsEmpty);
+  await flushPostings(sectionChanges, s.sectionPostings, docSetId, steps);
+  await flushPostings(pageChanges, s.pagePostings, docSetId, steps);
   s.bump.run(
     totals.pageDelta,
     totals.sectionDelta,

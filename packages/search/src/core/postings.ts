@@ -26,16 +26,19 @@ export class PostingAppender {
   /** Postings added. */
   count = 0;
 
-  /** Adds a posting; section ids must increase. */
-  add(sectionId: number, tf: readonly number[]): void {
+  /**
+   * Adds a posting; section ids must increase. The frequencies are read from `tf` at `at` (a
+   * page analysis passes its numbers without copying them out).
+   */
+  add(sectionId: number, tf: ArrayLike<number>, at = 0): void {
     if (sectionId < this.last) throw new Error('postings must be sorted by section id');
     this.out.write(sectionId - this.last);
     this.last = sectionId;
     let mask = 0;
-    for (let f = 0; f < FIELD_COUNT; f++) if ((tf[f] ?? 0) > 0) mask |= 1 << f;
+    for (let f = 0; f < FIELD_COUNT; f++) if ((tf[at + f] ?? 0) > 0) mask |= 1 << f;
     this.out.write(mask);
     for (let f = 0; f < FIELD_COUNT; f++) {
-      const value = tf[f] ?? 0;
+      const value = tf[at + f] ?? 0;
       if (value > 0) this.out.write(value);
     }
     this.count++;

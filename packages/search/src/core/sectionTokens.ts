@@ -12,20 +12,22 @@ export interface FieldTokens {
 /**
  * Encodes the term sequences of a section's fields (title, heading, breadcrumb, text): per
  * field the token count, then per token the position gap and the term id, as varints. Kept per
- * section for phrase and proximity scoring of the best candidates, and for explanations.
+ * section for phrase and proximity scoring of the best candidates, and for explanations. Reads
+ * the tokens of a page analysis (see AnalysisCursor.tokensAt) from `data` at `at`: per field a
+ * count, then (page term, position) pairs; `termIds` maps page terms to term ids.
  */
-export function encodeSectionTokens(
-  fields: ReadonlyArray<ReadonlyArray<{ termId: number; position: number }>>,
-): Uint8Array {
+export function encodeSectionTokens(data: Int32Array, at: number, termIds: Int32Array): Uint8Array {
   const out = new VarintWriter();
+  let next = at;
   for (let f = 0; f < FIELD_COUNT; f++) {
-    const tokens = fields[f] ?? [];
-    out.write(tokens.length);
+    const count = data[next++] as number;
+    out.write(count);
     let last = 0;
-    for (const token of tokens) {
-      out.write(token.position - last);
-      last = token.position;
-      out.write(token.termId);
+    for (let k = 0; k < count; k++, next += 2) {
+      const position = data[next + 1] as number;
+      out.write(position - last);
+      last = position;
+      out.write(termIds[data[next] as number] as number);
     }
   }
   return out.finish();

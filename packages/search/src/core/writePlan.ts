@@ -3,6 +3,7 @@ import type { PageRecord } from './analysePage';
 import { FIELD_COUNT } from './fields';
 import { IndexAbortError } from './IndexStore';
 import { PostingAppender, PostingList, encodePostings } from './postings';
+import { VarintReader, VarintWriter } from './varint';
 
 /**
  * The write logic both stores share: reading the pages of a change in batches, collecting the
@@ -80,6 +81,10 @@ export class WriteSteps {
   }
 }
 
+function addLengths(sums: number[], lengths: ArrayLike<number>, at: number, sign: number): void {
+  for (let f = 0; f < FIELD_COUNT; f++) sums[f] = (sums[f] ?? 0) + sign * (lengths[at + f] ?? 0);
+}
+
 /** Field length sums and page and section counts a write adds to its doc set. */
 export class LengthTotals {
   readonly sectionLengths = new Array<number>(FIELD_COUNT).fill(0);
@@ -87,34 +92,54 @@ export class LengthTotals {
   sectionDelta = 0;
   pageDelta = 0;
 
-  /** Counts a section in (sign 1) or out (sign -1). */
-  section(lengths: readonly number[], sign: 1 | -1): void {
-    lengths.forEach(
-      (length, f) => (this.sectionLengths[f] = (this.sectionLengths[f] ?? 0) + sign * length),
-    );
+  /** Counts a section in (sign 1) or out (sign -1); its lengths are read at `at`. */
+  section(lengths: ArrayLike<number>, sign: 1 | -1, at = 0): void {
+    addLengths(this.sectionLengths, lengths, at, sign);
     this.sectionDelta += sign;
   }
 
-  /** Counts a page in (sign 1) or out (sign -1). */
-  page(lengths: readonly number[], sign: 1 | -1): void {
-    lengths.forEach(
-      (length, f) => (this.pageLengths[f] = (this.pageLengths[f] ?? 0) + sign * length),
-    );
+  /** Counts a page in (sign 1) or out (sign -1); its lengths are read at `at`. */
+  page(lengths: ArrayLike<number>, sign: 1 | -1, at = 0): void {
+    addLengths(this.pageLengths, lengths, at, sign);
     this.pageDelta += sign;
   }
 }
 
-/** What becomes of one stored posting list: rewritten, or deleted when it is left empty. */
-export type MergedPostings = { df: number; data: Uint8Array } | undefined;
+/**
+ * What becomes of one stored posting list: written whole (`put`), extended by postings encoded
+ * to follow its last one (`append`: the store concatenates, `df` is the new total), or deleted
+ * when it is left empty.
+ */
+export type PostingWrite =
+  | { kind: 'put'; df: number; data: Uint8Array }
+  | { kind: 'append'; df: number; data: Uint8Array }
+  | { kind: 'delete' };
 
-/** Postings removed and added for one kind of document (sections or pages) during a write. */
+/** The term's stored list is unknown to the write: it must be read before a merge. */
+const UNKNOWN = -1;
+/** The term has no stored list. */
+const ABSENT = -2;
+
+/**
+ * Postings removed and added for one kind of document (sections or pages) during a write.
+ * It remembers the end of every list it wrote (last id and count), so a later flush of the same
+ * write appends new postings without reading the list back: a build flushes many times.
+ */
 export class PostingChanges {
   private removed = new Map<number, Set<number>>();
-  // Term ids are small dense integers: an array indexed by them is the fastest map.
+  // Term ids are small dense integers: arrays indexed by them are the fastest maps.
   private added: Array<PostingAppender | undefined> = [];
+  private addedLast: number[] = [];
   private addedTerms: number[] = [];
   private held = 0;
   private readonly list = new PostingList();
+  /** Per term: last id of its stored list, or UNKNOWN or ABSENT. */
+  private readonly tail: number[] = [];
+  /** Per term with a known tail: postings in its stored list. */
+  private readonly storedDf: number[] = [];
+
+  /** `startsEmpty`: the doc set has no stored postings yet (a first build). */
+  constructor(private readonly startsEmpty = false) {}
 
   remove(termId: number, docId: number): void {
     let set = this.removed.get(termId);
@@ -123,15 +148,20 @@ export class PostingChanges {
     this.held++;
   }
 
-  add(termId: number, docId: number, tf: readonly number[]): void {
+  /** Adds a posting whose frequencies are read from `tf` at `at`; ids of a term must grow. */
+  add(termId: number, docId: number, tf: ArrayLike<number>, at = 0): void {
     // Grown one slot at a time so the array stays dense (a far index would make it a hash map).
-    while (this.added.length <= termId) this.added.push(undefined);
+    while (this.added.length <= termId) {
+      this.added.push(undefined);
+      this.addedLast.push(0);
+    }
     let appender = this.added[termId];
     if (appender === undefined) {
       this.added[termId] = appender = new PostingAppender();
       this.addedTerms.push(termId);
     }
-    appender.add(docId, tf);
+    appender.add(docId, tf, at);
+    this.addedLast[termId] = docId;
     this.held++;
   }
 
@@ -148,17 +178,47 @@ export class PostingChanges {
     return out;
   }
 
+  private tailOf(termId: number): number {
+    return this.tail[termId] ?? (this.startsEmpty ? ABSENT : UNKNOWN);
+  }
+
+  private remember(termId: number, last: number, df: number): void {
+    while (this.tail.length <= termId) {
+      this.tail.push(this.startsEmpty ? ABSENT : UNKNOWN);
+      this.storedDf.push(0);
+    }
+    this.tail[termId] = last;
+    this.storedDf[termId] = df;
+  }
+
+  /** Whether {@link merge} needs the term's stored list (else it is given undefined). */
+  needsStored(termId: number): boolean {
+    const tail = this.tailOf(termId);
+    return tail === UNKNOWN || (tail !== ABSENT && this.removed.has(termId));
+  }
+
   /**
-   * The new list of a term from its stored one (undefined when the term has none yet).
-   * Returns 'unchanged' when the term is not part of this write.
+   * What to write for a term, from its stored list when {@link needsStored} (undefined when
+   * it has none). Returns 'unchanged' when the term is not part of this write.
    */
-  merge(termId: number, stored: Uint8Array | undefined): MergedPostings | 'unchanged' {
+  merge(termId: number, stored: Uint8Array | undefined): PostingWrite | 'unchanged' {
     const fresh = this.added[termId];
     const gone = this.removed.get(termId);
     if (fresh === undefined && gone === undefined) return 'unchanged';
-    if (stored === undefined && fresh !== undefined && gone === undefined) {
-      // New term for this doc set (every term of a first build): the appended blob is final.
-      return { df: fresh.count, data: fresh.finish() };
+    const tail = this.tailOf(termId);
+    const last = this.addedLast[termId] ?? 0;
+    if (fresh !== undefined && gone === undefined) {
+      if (tail === ABSENT || (tail === UNKNOWN && stored === undefined)) {
+        // A new term for this doc set (every term of a first build): the appended blob is final.
+        this.remember(termId, last, fresh.count);
+        return { kind: 'put', df: fresh.count, data: fresh.finish() };
+      }
+      if (tail !== UNKNOWN) {
+        // New ids are larger than all stored ones: the new postings go after the list's end.
+        const df = (this.storedDf[termId] ?? 0) + fresh.count;
+        this.remember(termId, last, df);
+        return { kind: 'append', df, data: rebased(fresh.finish(), tail) };
+      }
     }
     const list = this.list;
     list.reset();
@@ -167,15 +227,37 @@ export class PostingChanges {
     if (fresh !== undefined) list.append(fresh.finish());
     let postings = list.toArray();
     if (gone !== undefined) postings = postings.filter((p) => !gone.has(p.sectionId));
-    if (postings.length === 0) return undefined;
-    return { df: postings.length, data: encodePostings(postings) };
+    const end = postings.at(-1);
+    if (end === undefined) {
+      this.remember(termId, ABSENT, 0);
+      return { kind: 'delete' };
+    }
+    this.remember(termId, end.sectionId, postings.length);
+    return { kind: 'put', df: postings.length, data: encodePostings(postings) };
   }
 
-  /** Forgets everything (after the changes were merged into the stored lists). */
+  /** Forgets the changes held (after they were merged into the stored lists). */
   clear(): void {
     this.removed = new Map();
     this.added = [];
+    this.addedLast = [];
     this.addedTerms = [];
     this.held = 0;
   }
+}
+
+/**
+ * Encoded postings whose first id gap counts from `after` instead of 0, so they can follow a
+ * list that ends with id `after`.
+ */
+function rebased(blob: Uint8Array, after: number): Uint8Array {
+  const reader = new VarintReader(blob);
+  const first = reader.read();
+  const head = new VarintWriter(8);
+  head.write(first - after);
+  const start = head.finish();
+  const out = new Uint8Array(start.length + blob.length - reader.offset);
+  out.set(start);
+  out.set(blob.subarray(reader.offset), start.length);
+  return out;
 }

@@ -1,44 +1,114 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analysePacked, type PageAnalysis } from '../core/analysePage';
 import type { ExtractionRules } from '../indexer/extractionRules';
-import { type ExtractedPage, extractSections } from '../indexer/extractSections';
+import {
+  type ExtractedPage,
+  type ExtractedSection,
+  extractSections,
+} from '../indexer/extractSections';
 
-/** One page to extract, as sent to a parse worker. */
+/**
+ * Version of the extraction rules. It is part of every page hash, so changing the indexer
+ * (and this number) re-indexes every page on the next run.
+ */
+export const INDEXER_VERSION = '4';
+
+/**
+ * Content hash of a page: its file bytes, breadcrumb, the indexer version and the doc set's
+ * extraction-rules key. A page whose hash is the indexed one is not extracted again.
+ */
+export function pageHash(
+  bytes: Uint8Array,
+  breadcrumb: string[] | undefined,
+  rules: string,
+): string {
+  const hash = createHash('sha256').update(`search-indexer:${INDEXER_VERSION}\n`);
+  // Left out when empty so that doc sets without rules keep the hashes they had before rules.
+  if (rules !== '') hash.update(`rules:${rules}\n`);
+  return hash
+    .update(JSON.stringify(breadcrumb ?? null))
+    .update('\n')
+    .update(bytes)
+    .digest('base64url');
+}
+
+/** One page to read and, when it changed, extract, as sent to a parse worker. */
 export interface ExtractTask {
   /** Page path (leading slash). */
   path: string;
-  /** The page file's bytes. */
-  bytes: Uint8Array;
   /** Trail from the TOC or the page hierarchy, when there is one. */
   breadcrumb?: string[];
+  /** The page's hash in the index, when it is there: the page is skipped if it did not change. */
+  indexedHash?: string;
 }
 
-/** A batch of pages of one doc set, with the doc set's extraction rules. */
+/** A batch of pages of one doc set, with the doc set's folder and extraction rules. */
 export interface ExtractBatch {
+  /** The doc set's folder. */
+  folder: string;
   tasks: ExtractTask[];
   rules?: ExtractionRules;
+  /** The rules' key (see extractionRulesKey), part of every page hash. */
+  rulesKey: string;
 }
 
 /** What a parse worker is asked to do: extract a batch, or read the links of some pages. */
 export type WorkerJob =
   { kind: 'extract'; batch: ExtractBatch } | { kind: 'links'; folder: string; paths: string[] };
 
-/** What extraction gave for one page: the page, or why it could not be extracted. */
+/**
+ * What became of one page: extracted, with its hash and its sections split into terms (so the
+ * thread that writes the index only numbers and stores them); unchanged since it was indexed;
+ * or not readable (`unreadable`) or not extractable, with the reason.
+ */
 export type ExtractOutcome =
-  { path: string; page: ExtractedPage } | { path: string; error: string };
+  | { path: string; hash: string; page: ExtractedPage; analysis: PageAnalysis }
+  | { path: string; unchanged: true }
+  | { path: string; error: string; unreadable?: true };
+
+/** The sections of a page that go into the index: none when the page is not indexable. */
+export function indexedSections(page: ExtractedPage): ExtractedSection[] {
+  return page.indexable ? page.sections : [];
+}
+
+/** The buffers of a batch's results, which a worker hands over instead of copying. */
+export function transferablesOf(outcomes: readonly ExtractOutcome[]): ArrayBuffer[] {
+  return outcomes.flatMap((outcome) =>
+    'analysis' in outcome ? [outcome.analysis.data.buffer as ArrayBuffer] : [],
+  );
+}
 
 /**
- * Extracts every page of a batch; a page that throws gives its error message and the others go
- * on. The same function runs in a parse worker and in the calling thread, so both give the same
- * records.
+ * Reads every page of a batch, and extracts and splits into terms those whose hash changed; a
+ * page that cannot be read or throws gives its error message and the others go on. The same
+ * function runs in a parse worker and in the calling thread, so both give the same records.
+ * Files are read synchronously: a worker has nothing else to do meanwhile, and extraction in
+ * the calling thread blocks it longer anyway.
  */
 export function extractBatch(batch: ExtractBatch): ExtractOutcome[] {
-  return batch.tasks.map(({ path, bytes, breadcrumb }) => {
+  return batch.tasks.map(({ path, breadcrumb, indexedHash }): ExtractOutcome => {
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(join(batch.folder, ...path.split('/')));
+    } catch (error) {
+      return { path, error: (error as Error).message, unreadable: true };
+    }
+    const hash = pageHash(bytes, breadcrumb, batch.rulesKey);
+    if (hash === indexedHash) return { path, unchanged: true };
     try {
       const page = extractSections(bytes, {
         path,
         ...(breadcrumb === undefined ? {} : { breadcrumb }),
         ...(batch.rules === undefined ? {} : { rules: batch.rules }),
       });
-      return { path, page };
+      const analysis = analysePacked({
+        title: page.title,
+        breadcrumb: page.breadcrumb,
+        sections: indexedSections(page),
+      });
+      return { path, hash, page, analysis };
     } catch (error) {
       return { path, error: error instanceof Error ? error.message : String(error) };
     }

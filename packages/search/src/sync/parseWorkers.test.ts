@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../test/fixtures';
 import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
 import type { PageRecord } from '../core/analysePage';
 import { createSearchEngine } from '../createSearchEngine';
+import { SQLITE_INDEX_FILE } from '../SqliteSearchEngine/SqliteIndexStore';
 import type { DocSetChange, DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { listDocSetPages } from './listDocSetPages';
 import { IN_THREAD_MAX_PAGES, syncDocSet, type SyncProgress } from './syncDocSet';
@@ -73,6 +75,29 @@ function mixedDocSet(): string {
 
 const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
 
+/** Every row of every index table of an engine's SQLite file, in key order. */
+function storedRows(name: string): Record<string, unknown[]> {
+  const db = new Database(join(work, name, 'search', SQLITE_INDEX_FILE), { readonly: true });
+  try {
+    const tables: Array<[string, string]> = [
+      ['doc_sets', 'id'],
+      ['pages', 'id'],
+      ['sections', 'id'],
+      ['terms', 'id'],
+      ['postings', 'term_id, doc_set_id'],
+      ['page_postings', 'term_id, doc_set_id'],
+    ];
+    return Object.fromEntries(
+      tables.map(([table, key]) => [
+        table,
+        db.prepare(`SELECT * FROM ${table} ORDER BY ${key}`).raw().all(),
+      ]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
 describe('syncDocSet with parse workers', () => {
   it('writes the same records, warnings and counts as parsing in the calling thread', async () => {
     const folder = mixedDocSet();
@@ -99,6 +124,25 @@ describe('syncDocSet with parse workers', () => {
       changed: pages.length,
       phase: 'read',
     });
+  }, 60_000);
+
+  it('stores the same rows whether pages are split into terms by the workers or by the store', async () => {
+    const folder = mixedDocSet();
+    const workers = await recordingEngine('workers');
+    await syncDocSet(workers.engine, descriptor(folder), { threads: 2 });
+    expect(workers.written.every((record) => record.analysis !== undefined)).toBe(true);
+    // The same records without their analysis: the store splits them into terms itself.
+    const store = await recordingEngine('store');
+    await store.engine.applyDocSetChanges({
+      docSet: descriptor(folder),
+      upserts: workers.written.map(({ analysis: _analysis, ...record }) => record),
+      removals: [],
+    });
+
+    const rows = storedRows('workers');
+    expect(rows['sections']?.length).toBeGreaterThan(workers.written.length);
+    expect(rows['postings']?.length).toBeGreaterThan(100);
+    expect(storedRows('store')).toEqual(rows);
   }, 60_000);
 
   it('skips a page whose worker dies with a warning, and indexes every other page', async () => {

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { PageRecord } from '../core/analysePage';
 import { IndexAbortError } from '../core/IndexStore';
 import { extractionRulesKey } from '../indexer/extractionRules';
@@ -19,14 +16,11 @@ import {
   type ExtractOutcome,
   type ExtractTask,
   extractBatch,
+  indexedSections,
 } from './extractTask';
 import { listDocSetPages } from './listDocSetPages';
 
-/**
- * Version of the extraction rules. It is part of every page hash, so changing the indexer
- * (and this number) re-indexes every page on the next run.
- */
-export const INDEXER_VERSION = '4';
+export { INDEXER_VERSION } from './extractTask';
 
 /** Progress of a sync: pages read so far (`phase: 'read'`), then pages written (`'write'`). */
 export interface SyncProgress {
@@ -65,9 +59,8 @@ export interface SyncOptions {
 
 /** Doc sets with fewer pages are parsed in the calling thread: starting workers costs more. */
 export const IN_THREAD_MAX_PAGES = 100;
-/** Pages per batch sent to a parse worker, and the bytes of HTML that close a batch early. */
+/** Pages per batch sent to a parse worker (which reads, hashes and extracts them). */
 const BATCH_PAGES = 16;
-const BATCH_BYTES = 2 * 1024 * 1024;
 /** Pages whose hierarchy links one worker job reads. */
 const LINKS_SHARE = 32;
 /** Batches being parsed or waiting per thread: what bounds the memory of a run. */
@@ -97,17 +90,6 @@ export interface SyncResult {
 
 /** Attempts when another writer changes the same doc set during a run. */
 const MAX_ATTEMPTS = 3;
-
-function pageHash(bytes: Uint8Array, breadcrumb: string[] | undefined, rules: string): string {
-  const hash = createHash('sha256').update(`search-indexer:${INDEXER_VERSION}\n`);
-  // Left out when empty so that doc sets without rules keep the hashes they had before rules.
-  if (rules !== '') hash.update(`rules:${rules}\n`);
-  return hash
-    .update(JSON.stringify(breadcrumb ?? null))
-    .update('\n')
-    .update(bytes)
-    .digest('base64url');
-}
 
 /**
  * Brings the index of one doc set up to date with its folder: pages whose content hash
@@ -287,16 +269,15 @@ interface ReadInput {
 
 /**
  * The records of the new and changed pages of a doc set, in path order, produced as they are
- * parsed: files are read and hashed here, changed ones are extracted in batches (in parse
- * workers when there are any), and at most {@link BATCHES_AHEAD} batches per thread are read
- * ahead of the consumer, so memory is bounded by the batches, not the doc set. A page that
- * cannot be read or extracted is reported through `warn` and left out.
+ * parsed: pages go in batches (to the parse workers when there are any) that read and hash
+ * them and extract the changed ones, and at most `maxAhead` batches are out ahead of the
+ * consumer, so memory is bounded by the batches, not the doc set. A page that cannot be read
+ * or extracted is reported through `warn` and left out.
  */
 async function* readChangedPages(input: ReadInput): AsyncGenerator<PageRecord> {
   const { docSet, tally } = input;
   const ahead: Array<Promise<PageRecord[]>> = [];
-  let tasks: Array<ExtractTask & { hash: string }> = [];
-  let bytes = 0;
+  let tasks: ExtractTask[] = [];
   // Set when the consumer stops or the run fails: batches still out are then dropped quietly.
   let stopped = false;
 
@@ -316,22 +297,29 @@ async function* readChangedPages(input: ReadInput): AsyncGenerator<PageRecord> {
   };
 
   const send = () => {
-    const sent = tasks;
-    tasks = [];
-    bytes = 0;
-    const hashes = new Map(sent.map((task) => [task.path, task.hash]));
     const batch: ExtractBatch = {
-      tasks: sent.map(({ hash: _hash, ...task }) => task),
+      folder: docSet.folder,
+      tasks,
+      rulesKey: input.rules,
       ...(docSet.extract === undefined ? {} : { rules: docSet.extract }),
     };
+    tasks = [];
     ahead.push(
       extractOne(batch).then((outcomes) => {
         const records: PageRecord[] = [];
         if (stopped) return records;
         for (const outcome of outcomes) {
           const path = outcome.path;
-          if ('error' in outcome) {
+          tally.done++;
+          if ('unchanged' in outcome) {
+            input.onRead();
+          } else if ('error' in outcome) {
+            if (outcome.unreadable === true) {
+              input.warn(path, `cannot read the file: ${outcome.error}`);
+              continue;
+            }
             input.warn(path, `cannot extract the page: ${outcome.error}`);
+            input.onRead();
           } else {
             const page = outcome.page;
             for (const message of page.warnings) input.warn(path, message);
@@ -339,14 +327,14 @@ async function* readChangedPages(input: ReadInput): AsyncGenerator<PageRecord> {
               path,
               title: page.title,
               breadcrumb: page.breadcrumb,
-              hash: hashes.get(path) ?? '',
-              sections: page.indexable ? page.sections : [],
+              hash: outcome.hash,
+              sections: indexedSections(page),
+              analysis: outcome.analysis,
             });
             tally.changed++;
             if (!input.hashes.has(path)) tally.added++;
+            input.onRead();
           }
-          tally.done++;
-          input.onRead();
         }
         return records;
       }),
@@ -357,28 +345,13 @@ async function* readChangedPages(input: ReadInput): AsyncGenerator<PageRecord> {
     for (const path of input.paths) {
       if (input.signal?.aborted) throw new IndexAbortError('indexing aborted');
       const breadcrumb = input.breadcrumbOf(path);
-      let content: Uint8Array;
-      try {
-        content = await readFile(join(docSet.folder, ...path.split('/')));
-      } catch (error) {
-        input.warn(path, `cannot read the file: ${(error as Error).message}`);
-        tally.done++;
-        continue;
-      }
-      const hash = pageHash(content, breadcrumb, input.rules);
-      if (input.hashes.get(path) === hash) {
-        tally.done++;
-        input.onRead();
-        continue;
-      }
+      const indexedHash = input.hashes.get(path);
       tasks.push({
         path,
-        bytes: content,
-        hash,
         ...(breadcrumb === undefined ? {} : { breadcrumb }),
+        ...(indexedHash === undefined ? {} : { indexedHash }),
       });
-      bytes += content.byteLength;
-      if (tasks.length >= BATCH_PAGES || bytes >= BATCH_BYTES) send();
+      if (tasks.length >= BATCH_PAGES) send();
       while (ahead.length >= input.maxAhead) yield* await (ahead.shift() as Promise<PageRecord[]>);
     }
     if (tasks.length > 0) send();
