@@ -42,6 +42,8 @@ export type {
 } from './sync/syncDocSet';
 export type { PageRecord } from './core/analysePage';
 export { IndexAbortError, IndexConflictError, SearchUnavailableError } from './core/IndexStore';
+export { DEFAULT_MEMORY_LIMITS } from './core/memoryLimits';
+export type { SearchMemoryLimits } from './core/memoryLimits';
 export { DEFAULT_RANKING } from './query/rankingOptions';
 export type { RankingOptions } from './query/rankingOptions';
 export { compareVersions, versionGroupKey } from './query/versions';

@@ -46,11 +46,13 @@ async function numberRows(client: ClientBase, sql: string): Promise<number[][]> 
 
 /**
  * Loads the in-memory part of the index (doc sets, vocabulary, page and section numbers) as
- * the caller's transaction sees it; the same structures the SQLite store builds.
+ * the caller's transaction sees it; the same structures the SQLite store builds, with an empty
+ * posting cache that may hold `postingCacheBytes` of decoded lists.
  */
 export async function loadPgSnapshot(
   client: ClientBase,
   generation: string,
+  postingCacheBytes: number,
 ): Promise<IndexSnapshot> {
   const docSets = await readPgDocSets(client);
   const vocabulary = await client.query<VocabularyRow>(
@@ -99,6 +101,6 @@ export async function loadPgSnapshot(
     vocabulary: new Vocabulary(vocabulary.rows),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
-    cache: new PostingCache(),
+    cache: new PostingCache(postingCacheBytes),
   };
 }

@@ -35,8 +35,15 @@ export function readDocSets(db: Database): StoredDocSet[] {
   }));
 }
 
-/** Loads the in-memory part of the index (doc sets, vocabulary, section numbers). */
-export function loadSnapshot(db: Database, generation: string): IndexSnapshot {
+/**
+ * Loads the in-memory part of the index (doc sets, vocabulary, section numbers), with an empty
+ * posting cache that may hold `postingCacheBytes` of decoded lists.
+ */
+export function loadSnapshot(
+  db: Database,
+  generation: string,
+  postingCacheBytes: number,
+): IndexSnapshot {
   const docSets = readDocSets(db);
   const vocabularyRows = db
     .prepare(
@@ -91,6 +98,6 @@ export function loadSnapshot(db: Database, generation: string): IndexSnapshot {
     vocabulary: new Vocabulary(vocabularyRows),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
-    cache: new PostingCache(),
+    cache: new PostingCache(postingCacheBytes),
   };
 }
