@@ -5,7 +5,8 @@
 // in-memory snapshot holds (measured by loading one more copy of it and weighing the heap).
 // With --heap-snapshot the largest size also writes a heap snapshot, summarised by constructor.
 // Run: node --import tsx bench/search/memory.ts [--pages 1000,5000,10000] [--queries 1000]
-//      [--heap-snapshot]
+//      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N]
+// The last two set the engine's memory ceilings (default: the engine's defaults).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { writeHeapSnapshot } from 'node:v8';
 import Database from 'better-sqlite3';
 import { BrowserlikeClient, signIn, startPortal } from '@docs-portal/server/testing';
-import { DEFAULT_RANKING } from '@docs-portal/search';
+import {
+  DEFAULT_MEMORY_LIMITS,
+  DEFAULT_RANKING,
+  type SearchMemoryLimits,
+} from '@docs-portal/search';
 import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
 import { summariseHeapSnapshot } from './heapSummary';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
+import { quantile } from './metrics';
 /* eslint-disable import-x/no-relative-packages -- the break-down weighs the store's in-memory
    snapshot, which the package does not export (nor should it, for a bench). */
 import type { IndexSnapshot, IndexStore } from '../../packages/search/src/core/IndexStore';
@@ -38,6 +44,7 @@ function option(name: string, fallback: string): string {
 const SIZES = option('pages', '1000,5000,10000').split(',').map(Number);
 const QUERIES = Number(option('queries', '1000'));
 const HEAP_SNAPSHOT = process.argv.includes('--heap-snapshot');
+const LIMIT_OPTIONS = ['posting-cache-mb', 'sqlite-cache-mb'] as const;
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
 
@@ -74,6 +81,9 @@ interface ChildReport {
   steady: Memory;
   /** Peak RSS of the whole run (VmHWM). */
   peakRss: number;
+  /** Search time over HTTP, one reader: median and 95th percentile (ms). */
+  searchP50: number;
+  searchP95: number;
   engine: EngineBreakdown;
   heapSnapshot?: string;
 }
@@ -157,7 +167,7 @@ function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
   const db = new Database(join(dataDir, 'search', SQLITE_INDEX_FILE), { readonly: true });
   try {
     const before = settledMemory();
-    const copy = loadSnapshot(db, 'probe');
+    const copy = loadSnapshot(db, 'probe', live.cache.heldBytes);
     const loaded = settledMemory();
     const everyDocSet = new Uint8Array(256).fill(1);
     copy.vocabulary.similar('memoryprobe', 2, everyDocSet);
@@ -191,7 +201,8 @@ async function child(pages: number): Promise<void> {
   const folder = join(tmpdir(), `docs-portal-synthetic-${pages}`);
   const start = settledMemory();
   const dataDir = mkdtempSync(join(tmpdir(), 'memory-bench-'));
-  const store = new SqliteIndexStore(dataDir);
+  const limits = memoryLimitsOption();
+  const store = new SqliteIndexStore(dataDir, limits);
   // The settings createSearchEngine gives the default config; built here to keep the store.
   const engine = new StoredSearchEngine('sqlite', store, {
     ranking: { ...DEFAULT_RANKING },
@@ -236,12 +247,16 @@ async function child(pages: number): Promise<void> {
     await loadPagePaths(folder);
     const base = portal.config.basePath;
     let hits = 0;
+    const times: number[] = [];
     for (const q of buildLatencyQueries(folder, QUERIES, 7)) {
+      const sent = performance.now();
       const response = await client.request(`${base}/search?q=${encodeURIComponent(q)}`);
       const body = (await response.json()) as { total?: number };
+      times.push(performance.now() - sent);
       if (response.status !== 200) throw new Error(`search answered ${response.status}`);
       if ((body.total ?? 0) > 0) hits++;
     }
+    times.sort((a, b) => a - b);
     if (hits === 0) throw new Error('no search found anything: the index is not built');
     const steady = settledMemory();
     const live = await (store as IndexStore).read(async (reader) => reader.snapshot);
@@ -255,6 +270,8 @@ async function child(pages: number): Promise<void> {
       afterSync,
       steady,
       peakRss: peakRss(),
+      searchP50: quantile(times, 0.5),
+      searchP95: quantile(times, 0.95),
       engine: weighSnapshot(dataDir, live),
     };
     if (process.argv.includes('--heap-snapshot')) {
@@ -269,6 +286,16 @@ async function child(pages: number): Promise<void> {
   }
 }
 
+/** The engine's memory ceilings given on the command line (bytes), the rest left to defaults. */
+function memoryLimitsOption(): Partial<SearchMemoryLimits> {
+  const limits: Partial<SearchMemoryLimits> = {};
+  const posting = option('posting-cache-mb', '');
+  const sqlite = option('sqlite-cache-mb', '');
+  if (posting !== '') limits.postingCacheBytes = Number(posting) * MB;
+  if (sqlite !== '') limits.sqlitePageCacheBytes = Number(sqlite) * MB;
+  return limits;
+}
+
 async function ensureCorpus(pages: number): Promise<void> {
   const folder = join(tmpdir(), `docs-portal-synthetic-${pages}`);
   // Other benches share these folders; a complete one ends with its TOC.
@@ -280,6 +307,10 @@ function runChild(pages: number, heapSnapshot: boolean): Promise<ChildReport> {
   const args = ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)];
   args.push('--child', '--pages', String(pages), '--queries', String(QUERIES));
   if (heapSnapshot) args.push('--heap-snapshot');
+  for (const name of LIMIT_OPTIONS) {
+    const value = option(name, '');
+    if (value !== '') args.push(`--${name}`, value);
+  }
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -320,6 +351,7 @@ async function main(): Promise<void> {
   const e = (f: (b: EngineBreakdown) => string) => cells((r) => f(r.engine));
   const lines = [
     `### Memory of one portal process, synthetic corpus, ${QUERIES} searches over HTTP\n`,
+    `Ceilings: ${JSON.stringify({ ...DEFAULT_MEMORY_LIMITS, ...memoryLimitsOption() })} (bytes)\n`,
     `| measure | ${cells((r) => `${r.pages} pages`)} |`,
     `|---|${reports.map(() => '---:').join('|')}|`,
     `| sections / index on disk (MB) | ${cells((r) => `${r.sections} / ${mb(r.indexBytes)}`)} |`,
@@ -329,6 +361,7 @@ async function main(): Promise<void> {
     ...memoryRows('after sync, GC', reports, (r) => r.afterSync),
     ...memoryRows('after searches, GC', reports, (r) => r.steady),
     `| peak RSS of the run (MB) | ${cells((r) => mb(r.peakRss))} |`,
+    `| search over HTTP, one reader, p50 / p95 (ms) | ${cells((r) => `${r.searchP50.toFixed(1)} / ${r.searchP95.toFixed(1)}`)} |`,
     `| vocabulary: terms / characters | ${e((b) => `${b.terms} / ${b.termChars}`)} |`,
     `| snapshot: V8 heap (vocabulary strings, maps) (MB) | ${e((b) => mb(b.snapshotHeap))} |`,
     `| snapshot: typed arrays (MB) | ${e((b) => mb(b.snapshotArrays))} |`,
