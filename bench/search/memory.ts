@@ -153,7 +153,19 @@ function memoryNow(): Memory {
   };
 }
 
-function settledMemory(): Memory {
+/** Heap figures right after a full collection (exact, for weighing objects). */
+function collectedMemory(): Memory {
+  collect();
+  return memoryNow();
+}
+
+/**
+ * Memory after a full collection, once V8 has handed the freed pages back (it unmaps them on
+ * a helper thread, so RSS read at once still counts them).
+ */
+async function settledMemory(): Promise<Memory> {
+  collect();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   collect();
   return memoryNow();
 }
@@ -166,12 +178,12 @@ function tableBytes(arrays: ArrayLike<unknown>[]): number {
 function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
   const db = new Database(join(dataDir, 'search', SQLITE_INDEX_FILE), { readonly: true });
   try {
-    const before = settledMemory();
+    const before = collectedMemory();
     const copy = loadSnapshot(db, 'probe', live.cache.heldBytes);
-    const loaded = settledMemory();
+    const loaded = collectedMemory();
     const everyDocSet = new Uint8Array(256).fill(1);
     copy.vocabulary.similar('memoryprobe', 2, everyDocSet);
-    const withTrie = settledMemory();
+    const withTrie = collectedMemory();
     const { pages, sections } = copy;
     const breakdown: EngineBreakdown = {
       terms: copy.vocabulary.size,
@@ -199,7 +211,7 @@ function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
 
 async function child(pages: number): Promise<void> {
   const folder = join(tmpdir(), `docs-portal-synthetic-${pages}`);
-  const start = settledMemory();
+  const start = await settledMemory();
   const dataDir = mkdtempSync(join(tmpdir(), 'memory-bench-'));
   const limits = memoryLimitsOption();
   const store = new SqliteIndexStore(dataDir, limits);
@@ -239,7 +251,7 @@ async function child(pages: number): Promise<void> {
     const syncMs = performance.now() - started;
     clearInterval(sampler);
     sample();
-    const afterSync = settledMemory();
+    const afterSync = await settledMemory();
     const stats = await engine.stats();
 
     const client = new BrowserlikeClient(portal.origin);
@@ -258,7 +270,7 @@ async function child(pages: number): Promise<void> {
     }
     times.sort((a, b) => a - b);
     if (hits === 0) throw new Error('no search found anything: the index is not built');
-    const steady = settledMemory();
+    const steady = await settledMemory();
     const live = await (store as IndexStore).read(async (reader) => reader.snapshot);
     const report: ChildReport = {
       pages: stats.pages,
