@@ -2,6 +2,7 @@ import type { ClientBase } from 'pg';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexSnapshot, StoredDocSet } from '../core/IndexStore';
 import { PostingCache } from '../core/PostingCache';
+import { shareStemStrings } from '../core/shareStemStrings';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import type { DocSetDescriptor } from '../SearchEngine';
 
@@ -98,7 +99,7 @@ export async function loadPgSnapshot(
   return {
     generation,
     docSets,
-    vocabulary: new Vocabulary(vocabulary.rows),
+    vocabulary: new Vocabulary(shareStemStrings(vocabulary.rows)),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
     cache: new PostingCache(postingCacheBytes),

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexSnapshot, StoredDocSet } from '../core/IndexStore';
 import { PostingCache } from '../core/PostingCache';
+import { shareStemStrings } from '../core/shareStemStrings';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import type { DocSetDescriptor } from '../SearchEngine';
 
@@ -95,7 +96,7 @@ export function loadSnapshot(
   return {
     generation,
     docSets,
-    vocabulary: new Vocabulary(vocabularyRows),
+    vocabulary: new Vocabulary(shareStemStrings(vocabularyRows)),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
     cache: new PostingCache(postingCacheBytes),
