@@ -49,6 +49,16 @@ const BENCHMARKS: Benchmark[] = [
     what: 'searches/s of one portal process over HTTP, 20 connections from wrk (needs wrk)',
   },
   {
+    name: 'memory',
+    script: 'search/memory.ts',
+    what: 'RSS, heap and native memory of one portal process at 1,000 / 5,000 / 10,000 pages, and what the engine holds',
+  },
+  {
+    name: 'cache-ceilings',
+    script: 'search/cacheCeilings.ts',
+    what: 'search time of one index under several cache ceilings (posting cache / SQLite cache), same run',
+  },
+  {
     name: 'versions',
     script: 'search/versionsCollapse.ts',
     what: 'search time with one version vs two versions collapsed into one hit with "also in"',

@@ -1,3 +1,4 @@
+import type { SearchMemoryLimits } from './core/memoryLimits';
 import { DEFAULT_RANKING, type RankingOptions } from './query/rankingOptions';
 import { compileSynonyms } from './query/synonyms';
 import type { SearchEngine } from './SearchEngine';
@@ -17,6 +18,8 @@ export interface SearchEngineConfig {
   postgres?: PostgresSearchConfig;
   /** Overrides of ranking knobs (for tuning). */
   ranking?: Partial<RankingOptions>;
+  /** Ceilings of the engine's caches (defaults: `DEFAULT_MEMORY_LIMITS`). */
+  memory?: Partial<SearchMemoryLimits>;
 }
 
 /** Engines that can be chosen by id. */
@@ -32,12 +35,12 @@ export async function createSearchEngine(config: SearchEngineConfig): Promise<Se
   };
   switch (config.engine) {
     case 'sqlite':
-      return createSqliteSearchEngine(config.dataDir, settings);
+      return createSqliteSearchEngine(config.dataDir, settings, config.memory);
     case 'postgres':
       if (config.postgres === undefined) {
         throw new Error('search.postgres.url is required for the "postgres" search engine');
       }
-      return createPostgresSearchEngine(config.postgres, settings);
+      return createPostgresSearchEngine(config.postgres, settings, config.memory);
     default:
       throw new Error(
         `unknown search engine "${config.engine}": known engines are ${SEARCH_ENGINE_IDS.map((id) => `"${id}"`).join(', ')}`,

@@ -43,6 +43,8 @@ export type {
 export { analysePacked, analysePage } from './core/analysePage';
 export type { AnalysedPage, PageAnalysis, PageRecord } from './core/analysePage';
 export { IndexAbortError, IndexConflictError, SearchUnavailableError } from './core/IndexStore';
+export { DEFAULT_MEMORY_LIMITS } from './core/memoryLimits';
+export type { SearchMemoryLimits } from './core/memoryLimits';
 export { DEFAULT_RANKING } from './query/rankingOptions';
 export type { RankingOptions } from './query/rankingOptions';
 export { compareVersions, versionGroupKey } from './query/versions';

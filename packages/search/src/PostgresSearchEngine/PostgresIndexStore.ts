@@ -9,6 +9,7 @@ import type {
   StoredSection,
 } from '../core/IndexStore';
 import { IndexAbortError } from '../core/IndexStore';
+import { type SearchMemoryLimits, memoryLimits } from '../core/memoryLimits';
 import type {
   DocSetChange,
   IndexedDocSet,
@@ -55,8 +56,10 @@ export class PostgresIndexStore implements IndexStore {
   private snapshot: IndexSnapshot | undefined;
   private readonly loading = new Map<string, Promise<IndexSnapshot>>();
   private closed = false;
+  private readonly limits: SearchMemoryLimits;
 
-  private constructor(config: PostgresSearchConfig) {
+  private constructor(config: PostgresSearchConfig, limits: Partial<SearchMemoryLimits>) {
+    this.limits = memoryLimits(limits);
     const timeoutMs = config.timeoutMs ?? DEFAULT_PG_SEARCH_TIMEOUT_MS;
     this.pool = new pg.Pool({
       connectionString: config.url,
@@ -71,9 +74,15 @@ export class PostgresIndexStore implements IndexStore {
     this.pool.on('error', () => undefined);
   }
 
-  /** Connects and creates the tables when they are missing. */
-  static async open(config: PostgresSearchConfig): Promise<PostgresIndexStore> {
-    const store = new PostgresIndexStore(config);
+  /**
+   * Connects and creates the tables when they are missing; the store's caches stay within
+   * `limits`.
+   */
+  static async open(
+    config: PostgresSearchConfig,
+    limits: Partial<SearchMemoryLimits> = {},
+  ): Promise<PostgresIndexStore> {
+    const store = new PostgresIndexStore(config, limits);
     try {
       await migratePostgres(store.pool);
     } catch (error) {
@@ -137,7 +146,7 @@ export class PostgresIndexStore implements IndexStore {
     if (this.snapshot?.generation === generation) return this.snapshot;
     let pending = this.loading.get(generation);
     if (pending === undefined) {
-      pending = loadPgSnapshot(client, generation);
+      pending = loadPgSnapshot(client, generation, this.limits.postingCacheBytes);
       this.loading.set(generation, pending);
       pending
         .then((loaded) => {

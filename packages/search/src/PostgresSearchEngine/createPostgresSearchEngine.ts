@@ -1,4 +1,5 @@
 import { StoredSearchEngine } from '../StoredSearchEngine';
+import type { SearchMemoryLimits } from '../core/memoryLimits';
 import type { QuerySettings } from '../query/executeSearch';
 import type { SearchEngine } from '../SearchEngine';
 import { PostgresIndexStore, type PostgresSearchConfig } from './PostgresIndexStore';
@@ -10,6 +11,11 @@ import { PostgresIndexStore, type PostgresSearchConfig } from './PostgresIndexSt
 export async function createPostgresSearchEngine(
   config: PostgresSearchConfig,
   settings: QuerySettings,
+  memory: Partial<SearchMemoryLimits> = {},
 ): Promise<SearchEngine> {
-  return new StoredSearchEngine('postgres', await PostgresIndexStore.open(config), settings);
+  return new StoredSearchEngine(
+    'postgres',
+    await PostgresIndexStore.open(config, memory),
+    settings,
+  );
 }

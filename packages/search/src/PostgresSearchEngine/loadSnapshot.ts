@@ -2,6 +2,7 @@ import type { ClientBase } from 'pg';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexSnapshot, StoredDocSet } from '../core/IndexStore';
 import { PostingCache } from '../core/PostingCache';
+import { shareStemStrings } from '../core/shareStemStrings';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import type { DocSetDescriptor } from '../SearchEngine';
 
@@ -38,46 +39,77 @@ export async function readPgDocSets(client: ClientBase): Promise<StoredDocSet[]>
   }));
 }
 
-/** Runs a query whose rows come back as arrays of numbers. */
-async function numberRows(client: ClientBase, sql: string): Promise<number[][]> {
-  const result = await client.query<number[]>({ text: sql, rowMode: 'array' });
-  return result.rows;
+/** Rows of the page and section tables read per round trip while a snapshot loads. */
+export const SNAPSHOT_CHUNK_ROWS = 20_000;
+
+/** The largest id of a table (0 when empty), from its primary key. */
+async function maxIdOf(client: ClientBase, table: string): Promise<number> {
+  const { rows } = await client.query<number[]>({
+    text: `SELECT COALESCE(MAX(id), 0) FROM ${table}`,
+    rowMode: 'array',
+  });
+  return Number(rows[0]?.[0] ?? 0);
+}
+
+/**
+ * Calls `visit` with every row of `SELECT id, <columns> FROM <table>` (numbers), read `chunk`
+ * rows at a time in id order, so that only one chunk of row arrays is alive at once whatever
+ * the size of the table. The caller's transaction keeps the chunks consistent with each other.
+ */
+async function forEachNumberRow(
+  client: ClientBase,
+  table: string,
+  columns: string,
+  chunk: number,
+  visit: (row: number[]) => void,
+): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await client.query<number[]>({
+      text: `SELECT id, ${columns} FROM ${table} WHERE id > $1 ORDER BY id LIMIT $2`,
+      values: [after, chunk],
+      rowMode: 'array',
+    });
+    for (const row of rows) visit(row);
+    if (rows.length < chunk) return;
+    after = rows[rows.length - 1]?.[0] as number;
+  }
 }
 
 /**
  * Loads the in-memory part of the index (doc sets, vocabulary, page and section numbers) as
- * the caller's transaction sees it; the same structures the SQLite store builds.
+ * the caller's transaction sees it; the same structures the SQLite store builds, with an empty
+ * posting cache that may hold `postingCacheBytes` of decoded lists. Page and section rows are
+ * read `chunkRows` at a time straight into the typed-array tables.
  */
 export async function loadPgSnapshot(
   client: ClientBase,
   generation: string,
+  postingCacheBytes: number,
+  chunkRows = SNAPSHOT_CHUNK_ROWS,
 ): Promise<IndexSnapshot> {
   const docSets = await readPgDocSets(client);
   const vocabulary = await client.query<VocabularyRow>(
     `SELECT p.term_id AS "termId", t.term AS term, t.stem AS stem, p.doc_set_id AS "docSetId", p.df AS df
      FROM search_page_postings p JOIN search_terms t ON t.id = p.term_id`,
   );
-  const sectionRows = await numberRows(
-    client,
-    'SELECT id, page_id, doc_set_id, len_title, len_heading, len_breadcrumb, len_text FROM search_sections',
-  );
-  let maxId = 0;
-  for (const row of sectionRows) maxId = Math.max(maxId, row[0] as number);
+  const maxId = await maxIdOf(client, 'search_sections');
   const page = new Int32Array(maxId + 1);
   const docSet = new Int32Array(maxId + 1);
   const lengths = new Uint32Array((maxId + 1) * FIELD_COUNT);
-  for (const row of sectionRows) {
-    const id = row[0] as number;
-    page[id] = row[1] as number;
-    docSet[id] = row[2] as number;
-    for (let f = 0; f < FIELD_COUNT; f++) lengths[id * FIELD_COUNT + f] = row[3 + f] as number;
-  }
-  const pageRows = await numberRows(
+  await forEachNumberRow(
     client,
-    'SELECT id, doc_set_id, len_title, len_heading, len_breadcrumb, len_text FROM search_pages',
+    'search_sections',
+    'page_id, doc_set_id, len_title, len_heading, len_breadcrumb, len_text',
+    chunkRows,
+    (row) => {
+      const id = row[0] as number;
+      page[id] = row[1] as number;
+      docSet[id] = row[2] as number;
+      for (let f = 0; f < FIELD_COUNT; f++) lengths[id * FIELD_COUNT + f] = row[3 + f] as number;
+    },
   );
-  let maxPage = 0;
-  for (const row of pageRows) maxPage = Math.max(maxPage, row[0] as number);
+  const maxPage = await maxIdOf(client, 'search_pages');
   const pageDocSet = new Int32Array(maxPage + 1);
   const firstSection = new Int32Array(maxPage + 1).fill(0x7fffffff);
   const lastSection = new Int32Array(maxPage + 1).fill(-1);
@@ -88,17 +120,24 @@ export async function loadPgSnapshot(
     if (id > (lastSection[p] as number)) lastSection[p] = id;
   }
   const pageLengths = new Uint32Array((maxPage + 1) * FIELD_COUNT);
-  for (const row of pageRows) {
-    const id = row[0] as number;
-    pageDocSet[id] = row[1] as number;
-    for (let f = 0; f < FIELD_COUNT; f++) pageLengths[id * FIELD_COUNT + f] = row[2 + f] as number;
-  }
+  await forEachNumberRow(
+    client,
+    'search_pages',
+    'doc_set_id, len_title, len_heading, len_breadcrumb, len_text',
+    chunkRows,
+    (row) => {
+      const id = row[0] as number;
+      pageDocSet[id] = row[1] as number;
+      for (let f = 0; f < FIELD_COUNT; f++)
+        pageLengths[id * FIELD_COUNT + f] = row[2 + f] as number;
+    },
+  );
   return {
     generation,
     docSets,
-    vocabulary: new Vocabulary(vocabulary.rows),
+    vocabulary: new Vocabulary(shareStemStrings(vocabulary.rows)),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
-    cache: new PostingCache(),
+    cache: new PostingCache(postingCacheBytes),
   };
 }

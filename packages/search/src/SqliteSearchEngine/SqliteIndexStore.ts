@@ -10,6 +10,7 @@ import type {
   StoredSection,
 } from '../core/IndexStore';
 import { IndexAbortError, SearchUnavailableError } from '../core/IndexStore';
+import { type SearchMemoryLimits, memoryLimits } from '../core/memoryLimits';
 import { Mutex } from '../core/Mutex';
 import type {
   DocSetChange,
@@ -19,7 +20,7 @@ import type {
   WriteProgress,
 } from '../SearchEngine';
 import { loadSnapshot, readDocSets } from './loadSnapshot';
-import { warmPostings } from '../query/warmPostings';
+import { WARM_POSTINGS_BYTES, warmPostings } from '../query/warmPostings';
 import { WalIndexGuard, WalIndexLostError } from '../sqlite/WalIndexGuard';
 import { migrate } from './schema';
 import { writeDocSetChanges } from './writeDocSetChanges';
@@ -73,8 +74,11 @@ export class SqliteIndexStore implements IndexStore {
   private closed = false;
   private readonly queries;
   private readonly guard: WalIndexGuard;
+  private readonly limits: SearchMemoryLimits;
 
-  constructor(dataDir: string) {
+  /** Opens (creating when missing) the index of `dataDir`, keeping its caches within `limits`. */
+  constructor(dataDir: string, limits: Partial<SearchMemoryLimits> = {}) {
+    this.limits = memoryLimits(limits);
     const dir = join(dataDir, 'search');
     mkdirSync(dir, { recursive: true });
     this.file = join(dir, SQLITE_INDEX_FILE);
@@ -83,7 +87,8 @@ export class SqliteIndexStore implements IndexStore {
     this.writer.pragma('synchronous = NORMAL');
     migrate(this.writer);
     this.reader = new Database(this.file, { timeout: 5000 });
-    this.reader.pragma('cache_size = -65536');
+    // Negative: a size in KiB rather than in pages.
+    this.reader.pragma(`cache_size = -${Math.floor(this.limits.sqlitePageCacheBytes / 1024)}`);
     this.queries = {
       generation: this.reader.prepare("SELECT value FROM meta WHERE key = 'generation'").pluck(),
       postings: this.reader
@@ -134,8 +139,12 @@ export class SqliteIndexStore implements IndexStore {
       try {
         const generation = this.queries.generation.get() as string;
         if (this.snapshot?.generation !== generation) {
-          this.snapshot = loadSnapshot(this.reader, generation);
-          await warmPostings(this.readerFor(this.snapshot));
+          // The old snapshot goes first, so that two never live at once.
+          this.snapshot = undefined;
+          this.snapshot = loadSnapshot(this.reader, generation, this.limits.postingCacheBytes);
+          // Warming takes at most half the cache, so searches keep room for their own lists.
+          const warmBytes = Math.min(WARM_POSTINGS_BYTES, this.limits.postingCacheBytes / 2);
+          await warmPostings(this.readerFor(this.snapshot), warmBytes);
         }
         return await work(this.readerFor(this.snapshot));
       } finally {

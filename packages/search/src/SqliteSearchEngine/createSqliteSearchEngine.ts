@@ -1,12 +1,17 @@
 import { StoredSearchEngine } from '../StoredSearchEngine';
+import type { SearchMemoryLimits } from '../core/memoryLimits';
 import type { QuerySettings } from '../query/executeSearch';
 import type { SearchEngine } from '../SearchEngine';
 import { SqliteIndexStore } from './SqliteIndexStore';
 
-/** The embedded engine: the index in `${dataDir}/search/index.sqlite`. */
+/**
+ * The embedded engine: the index in `${dataDir}/search/index.sqlite`, its caches within
+ * `memory`.
+ */
 export async function createSqliteSearchEngine(
   dataDir: string,
   settings: QuerySettings,
+  memory: Partial<SearchMemoryLimits> = {},
 ): Promise<SearchEngine> {
-  return new StoredSearchEngine('sqlite', new SqliteIndexStore(dataDir), settings);
+  return new StoredSearchEngine('sqlite', new SqliteIndexStore(dataDir, memory), settings);
 }

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexSnapshot, StoredDocSet } from '../core/IndexStore';
 import { PostingCache } from '../core/PostingCache';
+import { shareStemStrings } from '../core/shareStemStrings';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import type { DocSetDescriptor } from '../SearchEngine';
 
@@ -35,8 +36,15 @@ export function readDocSets(db: Database): StoredDocSet[] {
   }));
 }
 
-/** Loads the in-memory part of the index (doc sets, vocabulary, section numbers). */
-export function loadSnapshot(db: Database, generation: string): IndexSnapshot {
+/**
+ * Loads the in-memory part of the index (doc sets, vocabulary, section numbers), with an empty
+ * posting cache that may hold `postingCacheBytes` of decoded lists.
+ */
+export function loadSnapshot(
+  db: Database,
+  generation: string,
+  postingCacheBytes: number,
+): IndexSnapshot {
   const docSets = readDocSets(db);
   const vocabularyRows = db
     .prepare(
@@ -88,9 +96,9 @@ export function loadSnapshot(db: Database, generation: string): IndexSnapshot {
   return {
     generation,
     docSets,
-    vocabulary: new Vocabulary(vocabularyRows),
+    vocabulary: new Vocabulary(shareStemStrings(vocabularyRows)),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
-    cache: new PostingCache(),
+    cache: new PostingCache(postingCacheBytes),
   };
 }

@@ -132,13 +132,17 @@ describe('the example config holding every documented field', () => {
     expect(config.docSets[0]?.folder).toBe(path.join(path.dirname(EXAMPLE_FILE), 'guide-files'));
   });
 
-  it('hands the search engine its ranking and PostgreSQL settings', () => {
+  it('hands the search engine its ranking, memory ceilings and PostgreSQL settings', () => {
     const raw = example();
     const engine = searchEngineConfig(parseConfig(raw, { env: {} }));
     expect(engine.engine).toBe('postgres');
     expect(engine.ranking).toEqual(valuesAt(raw, 'search.ranking')[0]);
     expect(engine.ranking).toMatchObject({ k1: 1.4, fieldWeights: [5, 3, 1, 1] });
     expect(engine.postgres).toEqual({ url: database.url, poolSize: 4, timeoutMs: 4000 });
+    expect(engine.memory).toEqual({
+      postingCacheBytes: 24 * 1024 * 1024,
+      sqlitePageCacheBytes: 8 * 1024 * 1024,
+    });
   });
 
   it('opens the Redis session store with its key prefix and timeout', async () => {

@@ -38,6 +38,18 @@ export const SearchSchema = z.strictObject({
   /** Groups of equivalent terms, e.g. [["k8s", "kubernetes"]]. */
   synonyms: z.array(z.array(z.string().min(1)).min(2)).default([]),
   ranking: RankingSchema.prefault({}),
+  /**
+   * Ceilings of the engine's caches in MiB, whatever the corpus size (`SearchMemoryLimits` of
+   * @docs-portal/search); one left out keeps the engine's default.
+   */
+  memory: z
+    .strictObject({
+      /** Decoded posting lists kept between searches. */
+      postingCacheMegabytes: z.number().min(0).max(16_384).optional(),
+      /** SQLite's page cache of the query connection (the `sqlite` engine only). */
+      sqliteCacheMegabytes: z.number().min(0).max(16_384).optional(),
+    })
+    .prefault({}),
   /** Connection of the `postgres` engine (cluster mode); required when it is the engine. */
   postgres: z
     .strictObject({

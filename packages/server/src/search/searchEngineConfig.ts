@@ -1,4 +1,4 @@
-import type { SearchEngineConfig } from '@docs-portal/search';
+import type { SearchEngineConfig, SearchMemoryLimits } from '@docs-portal/search';
 import type { PortalConfig } from '../config/schema';
 
 /** The search engine settings of the portal config, as `createSearchEngine` takes them. */
@@ -8,6 +8,21 @@ export function searchEngineConfig(config: PortalConfig): SearchEngineConfig {
     dataDir: config.dataDir,
     synonyms: config.search.synonyms,
     ranking: config.search.ranking,
+    memory: memoryLimits(config.search.memory),
     ...(config.search.postgres ? { postgres: config.search.postgres } : {}),
   };
+}
+
+const MB = 1024 * 1024;
+
+/** The configured cache ceilings in bytes; those left out are left to the engine's defaults. */
+function memoryLimits(memory: PortalConfig['search']['memory']): Partial<SearchMemoryLimits> {
+  const limits: Partial<SearchMemoryLimits> = {};
+  if (memory.postingCacheMegabytes !== undefined) {
+    limits.postingCacheBytes = Math.floor(memory.postingCacheMegabytes * MB);
+  }
+  if (memory.sqliteCacheMegabytes !== undefined) {
+    limits.sqlitePageCacheBytes = Math.floor(memory.sqliteCacheMegabytes * MB);
+  }
+  return limits;
 }

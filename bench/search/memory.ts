@@ -1,0 +1,411 @@
+// Memory of one portal process by corpus size: a real portal (HTTP, sign-in, the start-up sync
+// of the synthetic Flare doc set, the SQLite engine) runs in a child process per size; the child
+// samples RSS and threads while the index is built, runs a fixed set of searches over HTTP,
+// forces garbage collection and reports RSS, V8 heap, external memory and what the engine's
+// in-memory snapshot holds (measured by loading one more copy of it and weighing the heap).
+// With --heap-snapshot the largest size also writes a heap snapshot, summarised by constructor.
+// Run: node --import tsx bench/search/memory.ts [--pages 1000,5000,10000] [--queries 1000]
+//      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N]
+// The last two set the engine's memory ceilings (default: the engine's defaults).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
+import Database from 'better-sqlite3';
+import { BrowserlikeClient, signIn, startPortal } from '@docs-portal/server/testing';
+import {
+  DEFAULT_MEMORY_LIMITS,
+  DEFAULT_RANKING,
+  type SearchMemoryLimits,
+} from '@docs-portal/search';
+import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import { summariseHeapSnapshot } from './heapSummary';
+import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
+import { quantile } from './metrics';
+/* eslint-disable import-x/no-relative-packages -- the break-down weighs the store's in-memory
+   snapshot, which the package does not export (nor should it, for a bench). */
+import type { IndexSnapshot, IndexStore } from '../../packages/search/src/core/IndexStore';
+import { compileSynonyms } from '../../packages/search/src/query/synonyms';
+import { loadSnapshot } from '../../packages/search/src/SqliteSearchEngine/loadSnapshot';
+import {
+  SQLITE_INDEX_FILE,
+  SqliteIndexStore,
+} from '../../packages/search/src/SqliteSearchEngine/SqliteIndexStore';
+import { StoredSearchEngine } from '../../packages/search/src/StoredSearchEngine';
+/* eslint-enable import-x/no-relative-packages */
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+}
+
+const SIZES = option('pages', '1000,5000,10000').split(',').map(Number);
+const QUERIES = Number(option('queries', '1000'));
+const HEAP_SNAPSHOT = process.argv.includes('--heap-snapshot');
+const LIMIT_OPTIONS = ['posting-cache-mb', 'sqlite-cache-mb'] as const;
+const MB = 1024 * 1024;
+const mb = (bytes: number) => (bytes / MB).toFixed(1);
+
+/** Process memory at one moment, bytes. */
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  /** OS threads of the process (the main thread, libuv's pool, V8's helpers, parse workers). */
+  threads: number;
+  /** Resident bytes of mapped files (node, shared libraries, better-sqlite3's addon). */
+  fileBacked: number;
+  /** Resident bytes of the main thread's malloc heap (brk): SQLite and other native allocations. */
+  mallocHeap: number;
+  /** Resident anonymous bytes elsewhere: V8's pages, other threads' malloc arenas, stacks. */
+  anonymous: number;
+}
+
+/** What a child reports. */
+interface ChildReport {
+  pages: number;
+  sections: number;
+  indexBytes: number;
+  syncMs: number;
+  /** Before the portal starts. */
+  start: Memory;
+  /** Largest values sampled while the index was built (each field its own maximum). */
+  duringSync: Memory;
+  /** Largest V8 heap used right after a full collection during the sync (live objects). */
+  liveHeapDuringSync: number;
+  /** After the start-up sync, after garbage collection. */
+  afterSync: Memory;
+  /** After the searches, after garbage collection. */
+  steady: Memory;
+  /** Peak RSS of the whole run (VmHWM). */
+  peakRss: number;
+  /** Search time over HTTP, one reader: median and 95th percentile (ms). */
+  searchP50: number;
+  searchP95: number;
+  engine: EngineBreakdown;
+  heapSnapshot?: string;
+}
+
+/** What the engine's in-memory snapshot holds. */
+interface EngineBreakdown {
+  terms: number;
+  termChars: number;
+  /** V8 heap of one snapshot without its trie and cache (vocabulary strings and maps). */
+  snapshotHeap: number;
+  /** Typed-array bytes of one snapshot (page and section tables, vocabulary arrays). */
+  snapshotArrays: number;
+  pageTableBytes: number;
+  sectionTableBytes: number;
+  /** Heap and array bytes the typo trie adds once built. */
+  trieHeap: number;
+  trieArrays: number;
+  /** Decoded posting lists cached after the searches. */
+  postingCacheBytes: number;
+}
+
+function threadCount(): number {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  return Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+}
+
+/** Resident bytes by kind of mapping, from /proc/self/smaps. */
+function residentByKind(): Pick<Memory, 'fileBacked' | 'mallocHeap' | 'anonymous'> {
+  const kinds = { fileBacked: 0, mallocHeap: 0, anonymous: 0 };
+  let kind: keyof typeof kinds = 'anonymous';
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (mapping !== null) {
+      const name = mapping[2] ?? '';
+      kind = name === '[heap]' ? 'mallocHeap' : name.startsWith('/') ? 'fileBacked' : 'anonymous';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss !== null) kinds[kind] += Number(rss[1]) * 1024;
+  }
+  return kinds;
+}
+
+function peakRss(): number {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+}
+
+function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('run the child with --expose-gc');
+  // Twice: the first pass may only queue finalizers whose objects the second frees.
+  gc();
+  gc();
+}
+
+function memoryNow(): Memory {
+  const m = process.memoryUsage();
+  return {
+    rss: m.rss,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+    threads: threadCount(),
+    ...residentByKind(),
+  };
+}
+
+/** Heap figures right after a full collection (exact, for weighing objects). */
+function collectedMemory(): Memory {
+  collect();
+  return memoryNow();
+}
+
+/**
+ * Memory after a full collection, once V8 has handed the freed pages back (it unmaps them on
+ * a helper thread, so RSS read at once still counts them).
+ */
+async function settledMemory(): Promise<Memory> {
+  collect();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  collect();
+  return memoryNow();
+}
+
+function tableBytes(arrays: ArrayLike<unknown>[]): number {
+  return arrays.reduce((sum, a) => sum + (a as unknown as ArrayBufferView).byteLength, 0);
+}
+
+/** Weighs one more copy of the snapshot the store serves, and the trie it builds on demand. */
+function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
+  const db = new Database(join(dataDir, 'search', SQLITE_INDEX_FILE), { readonly: true });
+  try {
+    const before = collectedMemory();
+    const copy = loadSnapshot(db, 'probe', live.cache.heldBytes);
+    const loaded = collectedMemory();
+    const everyDocSet = new Uint8Array(256).fill(1);
+    copy.vocabulary.similar('memoryprobe', 2, everyDocSet);
+    const withTrie = collectedMemory();
+    const { pages, sections } = copy;
+    const breakdown: EngineBreakdown = {
+      terms: copy.vocabulary.size,
+      termChars: copy.vocabulary.terms.reduce((sum, term) => sum + term.length, 0),
+      snapshotHeap: loaded.heapUsed - before.heapUsed,
+      snapshotArrays: loaded.arrayBuffers - before.arrayBuffers,
+      pageTableBytes: tableBytes([
+        pages.docSet,
+        pages.lengths,
+        pages.firstSection,
+        pages.lastSection,
+      ]),
+      sectionTableBytes: tableBytes([sections.page, sections.docSet, sections.lengths]),
+      trieHeap: withTrie.heapUsed - loaded.heapUsed,
+      trieArrays: withTrie.arrayBuffers - loaded.arrayBuffers,
+      postingCacheBytes: live.cache.heldBytes,
+    };
+    // Keeps the copy alive until every figure above is taken.
+    if (copy.generation !== 'probe') throw new Error('unexpected snapshot');
+    return breakdown;
+  } finally {
+    db.close();
+  }
+}
+
+async function child(pages: number): Promise<void> {
+  const folder = join(tmpdir(), `docs-portal-synthetic-${pages}`);
+  const start = await settledMemory();
+  const dataDir = mkdtempSync(join(tmpdir(), 'memory-bench-'));
+  const limits = memoryLimitsOption();
+  const store = new SqliteIndexStore(dataDir, limits);
+  // The settings createSearchEngine gives the default config; built here to keep the store.
+  const engine = new StoredSearchEngine('sqlite', store, {
+    ranking: { ...DEFAULT_RANKING },
+    synonyms: compileSynonyms(),
+  });
+  const peak: Memory = { ...start };
+  const sample = () => {
+    const now = memoryNow();
+    for (const key of Object.keys(peak) as Array<keyof Memory>) {
+      peak[key] = Math.max(peak[key], now[key]);
+    }
+  };
+  const sampler = setInterval(sample, 100);
+  // What the sync really keeps alive, as opposed to garbage not yet collected: a full
+  // collection every few seconds (it pauses the sync a little; this is a memory bench).
+  let liveHeapDuringSync = 0;
+  const weigher = setInterval(() => {
+    collect();
+    liveHeapDuringSync = Math.max(liveHeapDuringSync, process.memoryUsage().heapUsed);
+  }, 3000);
+  const started = performance.now();
+  const portal = await startPortal(
+    {
+      docSets: [
+        {
+          id: 'synthetic',
+          mount: 'synthetic',
+          folder,
+          title: 'Synthetic guide',
+          product: 'Acme Data Platform',
+          version: '7.0',
+          docType: 'User Guide',
+          defaultPage: 'Default.htm',
+        },
+      ],
+    },
+    { searchEngine: engine },
+  );
+  try {
+    await portal.app.searchIndexing.ready;
+    const syncMs = performance.now() - started;
+    clearInterval(sampler);
+    clearInterval(weigher);
+    sample();
+    const afterSync = await settledMemory();
+    const stats = await engine.stats();
+
+    const client = new BrowserlikeClient(portal.origin);
+    await signIn(client, 'customer');
+    await loadPagePaths(folder);
+    const base = portal.config.basePath;
+    let hits = 0;
+    const times: number[] = [];
+    for (const q of buildLatencyQueries(folder, QUERIES, 7)) {
+      const sent = performance.now();
+      const response = await client.request(`${base}/search?q=${encodeURIComponent(q)}`);
+      const body = (await response.json()) as { total?: number };
+      times.push(performance.now() - sent);
+      if (response.status !== 200) throw new Error(`search answered ${response.status}`);
+      if ((body.total ?? 0) > 0) hits++;
+    }
+    times.sort((a, b) => a - b);
+    if (hits === 0) throw new Error('no search found anything: the index is not built');
+    const steady = await settledMemory();
+    const live = await (store as IndexStore).read(async (reader) => reader.snapshot);
+    const report: ChildReport = {
+      pages: stats.pages,
+      sections: stats.sections,
+      indexBytes: stats.bytes,
+      syncMs,
+      start,
+      duringSync: peak,
+      liveHeapDuringSync,
+      afterSync,
+      steady,
+      peakRss: peakRss(),
+      searchP50: quantile(times, 0.5),
+      searchP95: quantile(times, 0.95),
+      engine: weighSnapshot(dataDir, live),
+    };
+    if (process.argv.includes('--heap-snapshot')) {
+      collect();
+      report.heapSnapshot = writeHeapSnapshot(join(tmpdir(), `memory-bench-${pages}.heapsnapshot`));
+    }
+    process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
+  } finally {
+    clearInterval(sampler);
+    clearInterval(weigher);
+    await portal.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The engine's memory ceilings given on the command line (bytes), the rest left to defaults. */
+function memoryLimitsOption(): Partial<SearchMemoryLimits> {
+  const limits: Partial<SearchMemoryLimits> = {};
+  const posting = option('posting-cache-mb', '');
+  const sqlite = option('sqlite-cache-mb', '');
+  if (posting !== '') limits.postingCacheBytes = Number(posting) * MB;
+  if (sqlite !== '') limits.sqlitePageCacheBytes = Number(sqlite) * MB;
+  return limits;
+}
+
+async function ensureCorpus(pages: number): Promise<void> {
+  const folder = join(tmpdir(), `docs-portal-synthetic-${pages}`);
+  // Other benches share these folders; a complete one ends with its TOC.
+  if (existsSync(join(folder, 'Data', 'Tocs', 'Toc.js'))) return;
+  await generateSyntheticDocSet({ outDir: folder, pages, seed: 1 });
+}
+
+function runChild(pages: number, heapSnapshot: boolean): Promise<ChildReport> {
+  const args = ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)];
+  args.push('--child', '--pages', String(pages), '--queries', String(QUERIES));
+  if (heapSnapshot) args.push('--heap-snapshot');
+  for (const name of LIMIT_OPTIONS) {
+    const value = option(name, '');
+    if (value !== '') args.push(`--${name}`, value);
+  }
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('REPORT '));
+      if (code !== 0 || line === undefined) reject(new Error(`child exited ${code}: ${out}`));
+      else resolve(JSON.parse(line.slice('REPORT '.length)) as ChildReport);
+    });
+  });
+}
+
+function memoryRows(label: string, reports: ChildReport[], pick: (r: ChildReport) => Memory) {
+  const cells = (f: (m: Memory) => string) => reports.map((r) => f(pick(r))).join(' | ');
+  return [
+    `| ${label}: RSS (MB) | ${cells((m) => mb(m.rss))} |`,
+    `| ${label}: V8 heap used / total (MB) | ${cells((m) => `${mb(m.heapUsed)} / ${mb(m.heapTotal)}`)} |`,
+    `| ${label}: external / of which array buffers (MB) | ${cells((m) => `${mb(m.external)} / ${mb(m.arrayBuffers)}`)} |`,
+    `| ${label}: RSS outside V8 heap and external (MB) | ${cells((m) => mb(m.rss - m.heapTotal - m.external))} |`,
+    `| ${label}: resident files / malloc heap / other anonymous (MB) | ${cells((m) => `${mb(m.fileBacked)} / ${mb(m.mallocHeap)} / ${mb(m.anonymous)}`)} |`,
+    `| ${label}: threads | ${cells((m) => String(m.threads))} |`,
+  ];
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--child')) {
+    await child(Number(option('pages', '1000')));
+    return;
+  }
+  const reports: ChildReport[] = [];
+  for (const pages of SIZES) {
+    await ensureCorpus(pages);
+    const last = pages === SIZES[SIZES.length - 1];
+    reports.push(await runChild(pages, HEAP_SNAPSHOT && last));
+  }
+  const cells = (f: (r: ChildReport) => string) => reports.map(f).join(' | ');
+  const e = (f: (b: EngineBreakdown) => string) => cells((r) => f(r.engine));
+  const lines = [
+    `### Memory of one portal process, synthetic corpus, ${QUERIES} searches over HTTP\n`,
+    `Ceilings: ${JSON.stringify({ ...DEFAULT_MEMORY_LIMITS, ...memoryLimitsOption() })} (bytes)\n`,
+    `| measure | ${cells((r) => `${r.pages} pages`)} |`,
+    `|---|${reports.map(() => '---:').join('|')}|`,
+    `| sections / index on disk (MB) | ${cells((r) => `${r.sections} / ${mb(r.indexBytes)}`)} |`,
+    `| start-up sync (s) | ${cells((r) => (r.syncMs / 1000).toFixed(1))} |`,
+    ...memoryRows('before start', reports, (r) => r.start),
+    ...memoryRows('during sync (max)', reports, (r) => r.duringSync),
+    `| during sync: largest live V8 heap, after a GC every 3 s (MB) | ${cells((r) => mb(r.liveHeapDuringSync))} |`,
+    ...memoryRows('after sync, GC', reports, (r) => r.afterSync),
+    ...memoryRows('after searches, GC', reports, (r) => r.steady),
+    `| peak RSS of the run (MB) | ${cells((r) => mb(r.peakRss))} |`,
+    `| search over HTTP, one reader, p50 / p95 (ms) | ${cells((r) => `${r.searchP50.toFixed(1)} / ${r.searchP95.toFixed(1)}`)} |`,
+    `| vocabulary: terms / characters | ${e((b) => `${b.terms} / ${b.termChars}`)} |`,
+    `| snapshot: V8 heap (vocabulary strings, maps) (MB) | ${e((b) => mb(b.snapshotHeap))} |`,
+    `| snapshot: typed arrays (MB) | ${e((b) => mb(b.snapshotArrays))} |`,
+    `| of which page / section tables (MB) | ${e((b) => `${mb(b.pageTableBytes)} / ${mb(b.sectionTableBytes)}`)} |`,
+    `| typo trie once built: heap / arrays (MB) | ${e((b) => `${mb(b.trieHeap)} / ${mb(b.trieArrays)}`)} |`,
+    `| posting cache after the searches (MB) | ${e((b) => mb(b.postingCacheBytes))} |`,
+  ];
+  console.log(lines.join('\n'));
+  const snapshot = reports.at(-1)?.heapSnapshot;
+  if (snapshot !== undefined) {
+    console.log(
+      `\nHeap of the ${reports.at(-1)?.pages}-page process by constructor (self size):\n`,
+    );
+    console.log('| constructor | MB | objects |\n|---|---:|---:|');
+    for (const group of summariseHeapSnapshot(snapshot, 20)) {
+      console.log(`| ${group.name} | ${mb(group.bytes)} | ${group.count} |`);
+    }
+    rmSync(snapshot, { force: true });
+  }
+}
+
+await main();
