@@ -1,5 +1,6 @@
 import { DEFAULT_RANKING, type RankingOptions } from './query/rankingOptions';
 import { compileSynonyms } from './query/synonyms';
+import type { ResultCacheOptions } from './ResultCache';
 import type { SearchEngine } from './SearchEngine';
 import { createPostgresSearchEngine } from './PostgresSearchEngine/createPostgresSearchEngine';
 import type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
@@ -17,6 +18,8 @@ export interface SearchEngineConfig {
   postgres?: PostgresSearchConfig;
   /** Overrides of ranking knobs (for tuning). */
   ranking?: Partial<RankingOptions>;
+  /** Bounds of the cache of answers (default `DEFAULT_RESULT_CACHE`; 0 entries: off). */
+  resultCache?: ResultCacheOptions;
 }
 
 /** Engines that can be chosen by id. */
@@ -32,12 +35,12 @@ export async function createSearchEngine(config: SearchEngineConfig): Promise<Se
   };
   switch (config.engine) {
     case 'sqlite':
-      return createSqliteSearchEngine(config.dataDir, settings);
+      return createSqliteSearchEngine(config.dataDir, settings, config.resultCache);
     case 'postgres':
       if (config.postgres === undefined) {
         throw new Error('search.postgres.url is required for the "postgres" search engine');
       }
-      return createPostgresSearchEngine(config.postgres, settings);
+      return createPostgresSearchEngine(config.postgres, settings, config.resultCache);
     default:
       throw new Error(
         `unknown search engine "${config.engine}": known engines are ${SEARCH_ENGINE_IDS.map((id) => `"${id}"`).join(', ')}`,

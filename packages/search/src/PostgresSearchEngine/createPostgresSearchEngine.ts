@@ -1,5 +1,6 @@
 import { StoredSearchEngine } from '../StoredSearchEngine';
 import type { QuerySettings } from '../query/executeSearch';
+import type { ResultCacheOptions } from '../ResultCache';
 import type { SearchEngine } from '../SearchEngine';
 import { PostgresIndexStore, type PostgresSearchConfig } from './PostgresIndexStore';
 
@@ -10,6 +11,8 @@ import { PostgresIndexStore, type PostgresSearchConfig } from './PostgresIndexSt
 export async function createPostgresSearchEngine(
   config: PostgresSearchConfig,
   settings: QuerySettings,
+  resultCache?: ResultCacheOptions,
 ): Promise<SearchEngine> {
-  return new StoredSearchEngine('postgres', await PostgresIndexStore.open(config), settings);
+  const store = await PostgresIndexStore.open(config);
+  return new StoredSearchEngine('postgres', store, settings, resultCache);
 }

@@ -1,5 +1,6 @@
 import { StoredSearchEngine } from '../StoredSearchEngine';
 import type { QuerySettings } from '../query/executeSearch';
+import type { ResultCacheOptions } from '../ResultCache';
 import type { SearchEngine } from '../SearchEngine';
 import { SqliteIndexStore } from './SqliteIndexStore';
 
@@ -7,6 +8,7 @@ import { SqliteIndexStore } from './SqliteIndexStore';
 export async function createSqliteSearchEngine(
   dataDir: string,
   settings: QuerySettings,
+  resultCache?: ResultCacheOptions,
 ): Promise<SearchEngine> {
-  return new StoredSearchEngine('sqlite', new SqliteIndexStore(dataDir), settings);
+  return new StoredSearchEngine('sqlite', new SqliteIndexStore(dataDir), settings, resultCache);
 }

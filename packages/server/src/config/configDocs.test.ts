@@ -139,6 +139,7 @@ describe('the example config holding every documented field', () => {
     expect(engine.ranking).toEqual(valuesAt(raw, 'search.ranking')[0]);
     expect(engine.ranking).toMatchObject({ k1: 1.4, fieldWeights: [5, 3, 1, 1] });
     expect(engine.postgres).toEqual({ url: database.url, poolSize: 4, timeoutMs: 4000 });
+    expect(engine.resultCache).toEqual({ entries: 500, bytes: 8 * 1024 * 1024 });
   });
 
   it('opens the Redis session store with its key prefix and timeout', async () => {

@@ -8,6 +8,10 @@ export function searchEngineConfig(config: PortalConfig): SearchEngineConfig {
     dataDir: config.dataDir,
     synonyms: config.search.synonyms,
     ranking: config.search.ranking,
+    resultCache: {
+      entries: config.search.resultCache.entries,
+      bytes: Math.floor(config.search.resultCache.megabytes * 1024 * 1024),
+    },
     ...(config.search.postgres ? { postgres: config.search.postgres } : {}),
   };
 }
