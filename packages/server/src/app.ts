@@ -7,7 +7,7 @@ import { createAnalyticsStore } from './analytics/createAnalyticsStore';
 import { feedbackRoutes } from './analytics/feedback/feedbackRoutes';
 import { gapRoutes } from './analytics/feedback/gapRoutes';
 import { GapWebhook } from './analytics/feedback/GapWebhook';
-import { recordSearchEvent } from './analytics/recordSearchEvent';
+import { SearchEventRecorder } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
 import { checkSharedDataFolder } from './cluster/sharedDataFolder';
@@ -163,7 +163,15 @@ export async function buildApp(
   });
 
   const analytics = await createAnalyticsStore(config, { logger: app.log });
-  app.addHook('onClose', async () => analytics.close());
+  const searchEvents = new SearchEventRecorder(analytics, {
+    logger: app.log,
+    onDropped: metrics.onAnalyticsDropped,
+  });
+  app.addHook('onClose', async () => {
+    // Queued searches are written before the store closes: none is lost on a clean shutdown.
+    await searchEvents.close();
+    await analytics.close();
+  });
   const gapWebhookConfig = config.analytics.gapWebhook;
   if (gapWebhookConfig) {
     const gapWebhook = new GapWebhook({
@@ -216,7 +224,7 @@ export async function buildApp(
         engine: withLiveRules(engine, relevance.live),
         docSets: config.docSets,
         metrics,
-        onSearch: recordSearchEvent(analytics, { logger: app.log }),
+        onSearch: searchEvents.onSearch,
       });
       await portal.register(analyticsRoutes, {
         store: analytics,
