@@ -85,9 +85,9 @@ export class SearchEventRecorder {
       kind,
       at: this.now(),
     });
-    if (this.queue.length >= this.batchSize) this.flush();
+    if (this.queue.length >= this.batchSize) void this.flush();
     else if (this.timer === undefined) {
-      this.timer = setTimeout(() => this.flush(), this.batchDelayMs);
+      this.timer = setTimeout(() => void this.flush(), this.batchDelayMs);
       this.timer.unref();
     }
   };
