@@ -474,6 +474,12 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         });
         expect(response.suggestions).toContainEqual({ kind: 'query', text: 'kubernetes' });
         expect(response.suggestions.length).toBeLessThanOrEqual(5);
+        // A title suggestion names the page a search hit of that title links to.
+        const hits = (await search('kuber')).hits;
+        for (const suggestion of response.suggestions.filter((s) => s.kind === 'title')) {
+          const hit = hits.find((h) => h.title === suggestion.text);
+          expect(hit?.url.replace(/[?#].*$/, '')).toBe(suggestion.url);
+        }
       });
     });
 
