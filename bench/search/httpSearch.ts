@@ -6,7 +6,7 @@
 // Run: node --import tsx bench/search/httpSearch.ts [--corpus synthetic|python] [--pages 2000]
 //        [--connections 20] [--seconds 10] [--queries 2000] [--cache both|on|off]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSearchEngine, DEFAULT_RESULT_CACHE } from '@docs-portal/search';
@@ -80,12 +80,22 @@ function readWrk(out: string): Load {
 async function corpusDocSet() {
   if (CORPUS === 'python') {
     ensurePythonDocs();
+    // The package's folder is a symbolic link holding links to Debian's shared scripts, which
+    // the portal refuses to publish: a copy of the pages alone, made once, is served instead.
+    const folder = join(tmpdir(), 'docs-portal-python-docs');
+    if (!existsSync(join(folder, 'index.html'))) {
+      cpSync(`${PYTHON_DOCS}/`, folder, {
+        recursive: true,
+        dereference: true,
+        filter: (source) => !/\/_(?:static|sources|images|downloads)(?:\/|$)/.test(source),
+      });
+    }
     return {
       label: 'Python documentation (python3-doc)',
       docSet: {
         id: 'python',
         mount: 'python',
-        folder: PYTHON_DOCS,
+        folder,
         title: 'Python documentation',
         product: 'Python',
         version: '3.11',
