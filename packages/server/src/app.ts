@@ -162,16 +162,14 @@ export async function buildApp(
     await engine.close();
   });
 
-  const analytics = await createAnalyticsStore(config, { logger: app.log });
-  const searchEvents = new SearchEventRecorder(analytics, {
+  const analyticsStore = await createAnalyticsStore(config, { logger: app.log });
+  const searchEvents = new SearchEventRecorder(analyticsStore, {
     logger: app.log,
     onDropped: metrics.onAnalyticsDropped,
   });
-  app.addHook('onClose', async () => {
-    // Queued searches are written before the store closes: none is lost on a clean shutdown.
-    await searchEvents.close();
-    await analytics.close();
-  });
+  // Closing writes the queued searches before the store closes: none is lost on a clean shutdown.
+  const analytics = searchEvents.withQueuedSearches(analyticsStore);
+  app.addHook('onClose', async () => analytics.close());
   const gapWebhookConfig = config.analytics.gapWebhook;
   if (gapWebhookConfig) {
     const gapWebhook = new GapWebhook({

@@ -153,6 +153,21 @@ describe('SearchEventRecorder', () => {
     );
   });
 
+  it('counts queued searches in reports read through it, before the batch is due', async () => {
+    const store = new SqliteAnalyticsStore(':memory:');
+    const recorder = new SearchEventRecorder(store, { batchDelayMs: 60_000, now: () => AT });
+    const analytics = recorder.withQueuedSearches(store);
+    recorder.onSearch(searched('backup'));
+    const day = { from: new Date(AT.getTime() - 1000), to: new Date(AT.getTime() + 1000) };
+    expect((await analytics.report(day)).searches).toBe(1);
+    recorder.onSearch(searched('restore'));
+    expect((await analytics.recentQueries({ limit: 10 })).map((q) => q.query)).toEqual([
+      'restore',
+      'backup',
+    ]);
+    await analytics.close();
+  });
+
   it('writes what is queued when closed, so a clean shutdown loses nothing', async () => {
     const store = new SqliteAnalyticsStore(':memory:');
     const recorder = new SearchEventRecorder(store, { batchDelayMs: 60_000, now: () => AT });

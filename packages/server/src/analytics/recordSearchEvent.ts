@@ -118,6 +118,40 @@ export class SearchEventRecorder {
     return this.writing;
   }
 
+  /**
+   * `store` for everything else that uses it: reads that count searches (reports, the
+   * workbench's recent queries, the content-gap signals) and purges first write the queued
+   * searches, so a search is counted as soon as its answer was sent.
+   */
+  withQueuedSearches(store: AnalyticsStore): AnalyticsStore {
+    const flushed = async <T>(read: () => Promise<T>): Promise<T> => {
+      await this.flush();
+      return read();
+    };
+    return {
+      kind: store.kind,
+      recordSearch: (event) => store.recordSearch(event),
+      recordSearches: (events) => store.recordSearches(events),
+      recordClick: (event) => store.recordClick(event),
+      report: (range, options) => flushed(() => store.report(range, options)),
+      mostOpened: (range, options) => store.mostOpened(range, options),
+      feedbackSalt: () => store.feedbackSalt(),
+      recordFeedback: (event) => store.recordFeedback(event),
+      listFeedback: (range, options) => store.listFeedback(range, options),
+      recordMissingLanding: (landing) => store.recordMissingLanding(landing),
+      gapSignals: (range, options) => flushed(() => store.gapSignals(range, options)),
+      queriesOpening: (range, paths, limit) => store.queriesOpening(range, paths, limit),
+      claimGapDelivery: (day) => store.claimGapDelivery(day),
+      recentQueries: (options) => flushed(() => store.recentQueries(options)),
+      purgeBefore: (before) => flushed(() => store.purgeBefore(before)),
+      ping: () => store.ping(),
+      close: async () => {
+        await this.close();
+        await store.close();
+      },
+    };
+  }
+
   /** Stops queueing and writes what is queued; call before closing the store. */
   close(): Promise<void> {
     this.closed = true;
