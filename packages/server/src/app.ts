@@ -119,6 +119,7 @@ export async function buildApp(
       absoluteMs: config.sessions.absoluteHours * 3_600_000,
     },
     options.now,
+    config.sessions.reuseMs,
   );
   const purge = setInterval(() => {
     store

@@ -83,6 +83,15 @@ describe('SessionService', () => {
     expect(await sessions.resume(id)).toBeNull();
   });
 
+  it('reads the store on every request by default, so a sign-out on any replica counts at once', async () => {
+    const { store, sessions } = service(10 * 60_000, 60 * 60_000);
+    const other = new SessionService(store, { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 });
+    const id = await sessions.create(user);
+    expect(await sessions.resume(id)).not.toBeNull();
+    await other.destroy(id);
+    expect(await sessions.resume(id)).toBeNull();
+  });
+
   it('issues a new unguessable id for every session and refuses malformed ids', async () => {
     const { sessions } = service(60_000, 120_000);
     const a = await sessions.create(user);

@@ -39,12 +39,6 @@ export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 /** Sessions record activity at most this often, so reads stay cheap. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/**
- * A session read from the store is reused for this long by the same process, so a reader's
- * requests do not each read the store. Sign-out and expiry take effect at once on this process;
- * a sign-out on another replica (shared store) takes effect here within this delay.
- */
-export const SESSION_REUSE_MS = 1000;
 /** Most sessions kept for reuse; the oldest read is forgotten beyond it. */
 const MAX_REUSED_SESSIONS = 10_000;
 
@@ -79,7 +73,12 @@ export class SessionService {
     readonly store: SessionStore,
     private readonly lifetimes: { idleMs: number; absoluteMs: number },
     private readonly now: () => number = Date.now,
-    private readonly reuseMs: number = SESSION_REUSE_MS,
+    /**
+     * A session read from the store is reused for this long by this process (0: never), so a
+     * reader's requests do not each read the store. Sign-out and expiry take effect at once on
+     * this process; a sign-out on another replica sharing the store takes effect here after it.
+     */
+    private readonly reuseMs = 0,
   ) {}
 
   private expiryOf(record: SessionRecord): number {
