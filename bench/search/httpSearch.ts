@@ -149,12 +149,17 @@ async function measure(
     const base = portal.config.basePath;
     await loadPagePaths(docSet.folder);
     const queries = buildLatencyQueries(docSet.folder, QUERIES, 7);
-    // The index is built in the background at start: wait until a query finds something.
+    // The index is built in the background at start, in batches: wait until it has caught up
+    // (measuring while it is written would time the indexing too, and empty the result cache).
     const started = performance.now();
     for (;;) {
+      const caughtUp = await portal.app.searchIndexing.checkCaughtUp().then(
+        () => true,
+        () => false,
+      );
       const response = await client.request(`${base}/search?q=${encodeURIComponent(queries[0]!)}`);
       const body = (await response.json()) as { total?: number };
-      if (response.status === 200 && (body.total ?? 0) > 0) break;
+      if (caughtUp && response.status === 200 && (body.total ?? 0) > 0) break;
       if (performance.now() - started > 600_000) throw new Error('index not ready in 10 min');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
