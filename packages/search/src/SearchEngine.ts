@@ -5,6 +5,7 @@ import type {
   SuggestResponse,
 } from '@docs-portal/contracts';
 import type { PageRecord } from './core/analysePage';
+import type { ResultCacheStats } from './ResultCache';
 import type { ExtractionRules } from './indexer/extractionRules';
 import type { CompiledRules } from './rules/compileRules';
 
@@ -150,4 +151,6 @@ export interface SearchEngine {
   ping(): Promise<void>;
   /** Releases connections and files. The engine must not be used afterwards. */
   close(): Promise<void>;
+  /** Hits and misses of the engine's cache of answers, when it has one. */
+  resultCacheStats?(): ResultCacheStats;
 }

@@ -1,6 +1,7 @@
 import type { SearchMemoryLimits } from './core/memoryLimits';
 import { DEFAULT_RANKING, type RankingOptions } from './query/rankingOptions';
 import { compileSynonyms } from './query/synonyms';
+import type { ResultCacheOptions } from './ResultCache';
 import type { SearchEngine } from './SearchEngine';
 import { createPostgresSearchEngine } from './PostgresSearchEngine/createPostgresSearchEngine';
 import type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
@@ -20,6 +21,8 @@ export interface SearchEngineConfig {
   ranking?: Partial<RankingOptions>;
   /** Ceilings of the engine's caches (defaults: `DEFAULT_MEMORY_LIMITS`). */
   memory?: Partial<SearchMemoryLimits>;
+  /** Bounds of the cache of answers (default `DEFAULT_RESULT_CACHE`; 0 entries: off). */
+  resultCache?: ResultCacheOptions;
 }
 
 /** Engines that can be chosen by id. */
@@ -35,12 +38,17 @@ export async function createSearchEngine(config: SearchEngineConfig): Promise<Se
   };
   switch (config.engine) {
     case 'sqlite':
-      return createSqliteSearchEngine(config.dataDir, settings, config.memory);
+      return createSqliteSearchEngine(config.dataDir, settings, config.memory, config.resultCache);
     case 'postgres':
       if (config.postgres === undefined) {
         throw new Error('search.postgres.url is required for the "postgres" search engine');
       }
-      return createPostgresSearchEngine(config.postgres, settings, config.memory);
+      return createPostgresSearchEngine(
+        config.postgres,
+        settings,
+        config.memory,
+        config.resultCache,
+      );
     default:
       throw new Error(
         `unknown search engine "${config.engine}": known engines are ${SEARCH_ENGINE_IDS.map((id) => `"${id}"`).join(', ')}`,

@@ -7,7 +7,7 @@ import { createAnalyticsStore } from './analytics/createAnalyticsStore';
 import { feedbackRoutes } from './analytics/feedback/feedbackRoutes';
 import { gapRoutes } from './analytics/feedback/gapRoutes';
 import { GapWebhook } from './analytics/feedback/GapWebhook';
-import { recordSearchEvent } from './analytics/recordSearchEvent';
+import { SearchEventRecorder } from './analytics/recordSearchEvent';
 import { apiRoutes } from './api/apiRoutes';
 import { authRoutes } from './auth/authRoutes';
 import { checkSharedDataFolder } from './cluster/sharedDataFolder';
@@ -119,6 +119,7 @@ export async function buildApp(
       absoluteMs: config.sessions.absoluteHours * 3_600_000,
     },
     options.now,
+    config.sessions.reuseMs,
   );
   const purge = setInterval(() => {
     store
@@ -162,7 +163,13 @@ export async function buildApp(
     await engine.close();
   });
 
-  const analytics = await createAnalyticsStore(config, { logger: app.log });
+  const analyticsStore = await createAnalyticsStore(config, { logger: app.log });
+  const searchEvents = new SearchEventRecorder(analyticsStore, {
+    logger: app.log,
+    onDropped: metrics.onAnalyticsDropped,
+  });
+  // Closing writes the queued searches before the store closes: none is lost on a clean shutdown.
+  const analytics = searchEvents.withQueuedSearches(analyticsStore);
   app.addHook('onClose', async () => analytics.close());
   const gapWebhookConfig = config.analytics.gapWebhook;
   if (gapWebhookConfig) {
@@ -216,7 +223,7 @@ export async function buildApp(
         engine: withLiveRules(engine, relevance.live),
         docSets: config.docSets,
         metrics,
-        onSearch: recordSearchEvent(analytics, { logger: app.log }),
+        onSearch: searchEvents.onSearch,
       });
       await portal.register(analyticsRoutes, {
         store: analytics,

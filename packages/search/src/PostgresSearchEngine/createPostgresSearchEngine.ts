@@ -1,6 +1,7 @@
 import { StoredSearchEngine } from '../StoredSearchEngine';
 import type { SearchMemoryLimits } from '../core/memoryLimits';
 import type { QuerySettings } from '../query/executeSearch';
+import type { ResultCacheOptions } from '../ResultCache';
 import type { SearchEngine } from '../SearchEngine';
 import { PostgresIndexStore, type PostgresSearchConfig } from './PostgresIndexStore';
 
@@ -12,10 +13,8 @@ export async function createPostgresSearchEngine(
   config: PostgresSearchConfig,
   settings: QuerySettings,
   memory: Partial<SearchMemoryLimits> = {},
+  resultCache?: ResultCacheOptions,
 ): Promise<SearchEngine> {
-  return new StoredSearchEngine(
-    'postgres',
-    await PostgresIndexStore.open(config, memory),
-    settings,
-  );
+  const store = await PostgresIndexStore.open(config, memory);
+  return new StoredSearchEngine('postgres', store, settings, resultCache);
 }

@@ -1,6 +1,7 @@
 import { StoredSearchEngine } from '../StoredSearchEngine';
 import type { SearchMemoryLimits } from '../core/memoryLimits';
 import type { QuerySettings } from '../query/executeSearch';
+import type { ResultCacheOptions } from '../ResultCache';
 import type { SearchEngine } from '../SearchEngine';
 import { SqliteIndexStore } from './SqliteIndexStore';
 
@@ -12,6 +13,8 @@ export async function createSqliteSearchEngine(
   dataDir: string,
   settings: QuerySettings,
   memory: Partial<SearchMemoryLimits> = {},
+  resultCache?: ResultCacheOptions,
 ): Promise<SearchEngine> {
-  return new StoredSearchEngine('sqlite', new SqliteIndexStore(dataDir, memory), settings);
+  const store = new SqliteIndexStore(dataDir, memory);
+  return new StoredSearchEngine('sqlite', store, settings, resultCache);
 }

@@ -2,7 +2,7 @@ import type { SuggestRequest, SuggestResponse, Suggestion } from '@docs-portal/c
 import type { IndexReader } from '../core/IndexStore';
 import type { ReaderAccess } from '../SearchEngine';
 import { tokenizeText } from '../text/tokenize';
-import { buildHits } from './buildHits';
+import { hitUrl } from './buildHits';
 import { executeSearch, type QuerySettings } from './executeSearch';
 
 /**
@@ -30,14 +30,20 @@ export async function runSuggest(
         : g.variants.flatMap((v) => v.slots.flatMap((s) => s.terms.map((t) => t.term))),
     ),
   );
-  const hits = await buildHits(reader, outcome, outcome.pages.slice(0, request.limit * 2), false);
+  // Titles and page addresses only: no sections, snippets or other versions, which hits need.
+  const best = outcome.pages.slice(0, request.limit * 2);
+  const pageRows = await reader.pages(best.map((p) => p.pageId));
+  const docSets = new Map(reader.snapshot.docSets.map((d) => [d.storeId, d.docSet]));
   const titles = new Set<string>();
-  for (const hit of hits) {
+  for (const ranked of best) {
     if (suggestions.length >= Math.ceil(request.limit / 2)) break;
-    if (titles.has(hit.title)) continue;
-    if (!tokenizeText(hit.title).some((token) => titleTerms.has(token.term))) continue;
-    titles.add(hit.title);
-    suggestions.push({ kind: 'title', text: hit.title, url: hit.url.replace(/[?#].*$/, '') });
+    const page = pageRows.get(ranked.pageId);
+    const docSet = docSets.get(ranked.docSetId);
+    if (page === undefined || docSet === undefined || titles.has(page.title)) continue;
+    if (!tokenizeText(page.title).some((token) => titleTerms.has(token.term))) continue;
+    titles.add(page.title);
+    const url = hitUrl(docSet.urlPrefix, page.path, [], '').replace(/[?#].*$/, '');
+    suggestions.push({ kind: 'title', text: page.title, url });
   }
   const last = outcome.parsed.units[outcome.parsed.units.length - 1];
   const lastWord = last?.words[last.words.length - 1];

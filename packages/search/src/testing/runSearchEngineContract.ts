@@ -474,6 +474,107 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         });
         expect(response.suggestions).toContainEqual({ kind: 'query', text: 'kubernetes' });
         expect(response.suggestions.length).toBeLessThanOrEqual(5);
+        // A title suggestion names the page a search hit of that title links to.
+        const hits = (await search('kuber')).hits;
+        for (const suggestion of response.suggestions.filter((s) => s.kind === 'title')) {
+          const hit = hits.find((h) => h.title === suggestion.text);
+          expect(hit?.url.replace(/[?#].*$/, '')).toBe(suggestion.url);
+        }
+      });
+    });
+
+    describe('result cache', () => {
+      const stats = () => {
+        const figures = engine.resultCacheStats?.();
+        if (figures === undefined) throw new Error('the engine keeps no result cache');
+        return figures;
+      };
+      const withoutTook = (response: SearchResponse) => ({ ...response, tookMs: 0 });
+
+      it('answers a repeated search from the cache with the answer it computed', async () => {
+        const fresh = await search('retention policy', CUSTOMER, { pageSize: 7 });
+        const before = stats();
+        const again = await search('retention policy', CUSTOMER, { pageSize: 7 });
+        expect(stats().hits).toBe(before.hits + 1);
+        expect(withoutTook(again)).toEqual(withoutTook(fresh));
+        expect(again.tookMs).toBeGreaterThanOrEqual(0);
+        const typed = await engine.suggest({ q: 'retent', limit: 8 }, CUSTOMER);
+        const hitsBefore = stats().hits;
+        expect(await engine.suggest({ q: 'retent', limit: 8 }, CUSTOMER)).toEqual(typed);
+        expect(stats().hits).toBe(hitsBefore + 1);
+      });
+
+      it('never answers a reader from an answer computed for another access', async () => {
+        const customer = await search('protection jobs');
+        const before = stats();
+        const employee = await search('protection jobs', EMPLOYEE);
+        expect(stats().misses).toBe(before.misses + 1);
+        expect(employee.total).toBe(customer.total + 1);
+        const nobody = await search('protection jobs', NOBODY);
+        expect(nobody.total).toBe(0);
+        expect((await search('protection jobs')).total).toBe(customer.total);
+        const suggestCustomer = await engine.suggest({ q: 'zorb', limit: 8 }, CUSTOMER);
+        expect(suggestCustomer.suggestions).toEqual([]);
+        const suggestEmployee = await engine.suggest({ q: 'zorb', limit: 8 }, EMPLOYEE);
+        expect(suggestEmployee.suggestions.length).toBeGreaterThan(0);
+        expect((await engine.suggest({ q: 'zorb', limit: 8 }, CUSTOMER)).suggestions).toEqual([]);
+      });
+
+      it('never serves an answer of an earlier index after a change', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = { ...base.docSet, id: 'cached', product: 'Cached', urlPrefix: '/docs/C' };
+        const access = { docSetIds: [...CUSTOMER.docSetIds, 'cached'] };
+        const page = (path: string, text: string) => ({
+          path,
+          title: `Cached ${path}`,
+          breadcrumb: [],
+          hash: text,
+          sections: [{ heading: '', anchor: '', text }],
+        });
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [page('/a.htm', 'albatross flight')],
+          removals: [],
+        });
+        expect((await search('albatross', access)).total).toBe(1);
+        expect((await search('albatross', access)).total).toBe(1);
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [page('/b.htm', 'albatross colony')],
+          removals: [],
+        });
+        expect((await search('albatross', access)).total).toBe(2);
+        const typed = await engine.suggest({ q: 'albatr', limit: 8 }, access);
+        await engine.removeDocSet('cached');
+        expect((await search('albatross', access)).total).toBe(0);
+        const after = await engine.suggest({ q: 'albatr', limit: 8 }, access);
+        expect(typed.suggestions.length).toBeGreaterThan(0);
+        expect(after.suggestions).toEqual([]);
+      });
+
+      it('keeps answers under different rules apart', async () => {
+        expect((await search('jobs policy')).hits[0]?.docSet).toBe('dp-6.10');
+        const rules = compileRules([
+          {
+            id: 'boost-api',
+            kind: 'boost',
+            pattern: '*policy',
+            docSet: 'dp-api-6.5',
+            path: '/jobs.html',
+            factor: 50,
+          },
+        ]);
+        const ruled = await engine.search(request('jobs policy'), CUSTOMER, { rules });
+        expect(ruled.hits[0]?.docSet).toBe('dp-api-6.5');
+        const before = stats();
+        const again = await engine.search(request('jobs policy'), CUSTOMER, { rules });
+        expect(stats().hits).toBe(before.hits + 1);
+        expect(again.hits[0]?.docSet).toBe('dp-api-6.5');
+        const none = compileRules([]);
+        const plain = await engine.search(request('jobs policy'), CUSTOMER, { rules: none });
+        expect(stats().misses).toBe(before.misses + 1);
+        expect(plain.hits[0]?.docSet).toBe('dp-6.10');
       });
     });
 

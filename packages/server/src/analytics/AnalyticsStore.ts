@@ -124,6 +124,11 @@ export interface AnalyticsStore {
    * supersede window, a query this one starts with) folded into it. Empty queries are ignored.
    */
   recordSearch(event: SearchEvent): Promise<void>;
+  /**
+   * Records searches in one transaction, as `recordSearch` would one after the other (in order:
+   * a search folds earlier ones of the batch too).
+   */
+  recordSearches(events: readonly SearchEvent[]): Promise<void>;
   /** Records a result click (query normalised, URL capped). Empty queries are ignored. */
   recordClick(event: ClickEvent): Promise<void>;
   /** Counts searches and clicks of `range`. */

@@ -11,7 +11,7 @@ import { sessionPlugin } from '../sessions/sessionPlugin';
 import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
 import { xsrfPlugin } from '../xsrf/xsrfPlugin';
 import { analyticsRoutes } from './analyticsRoutes';
-import { recordSearchEvent } from './recordSearchEvent';
+import { SearchEventRecorder } from './recordSearchEvent';
 import { SqliteAnalyticsStore } from './SqliteAnalyticsStore/SqliteAnalyticsStore';
 
 const TODAY = new Date('2025-03-20T12:00:00Z');
@@ -180,8 +180,10 @@ describe('analytics routes', () => {
   });
 
   it('answers the report as JSON to employees, for the period asked', async () => {
-    const onSearch = recordSearchEvent(h.store, { now: () => new Date('2025-03-05T10:00:00Z') });
-    onSearch({
+    const recorder = new SearchEventRecorder(h.store, {
+      now: () => new Date('2025-03-05T10:00:00Z'),
+    });
+    recorder.onSearch({
       request: {
         q: 'bakcup',
         product: [],
@@ -203,6 +205,7 @@ describe('analytics routes', () => {
       },
       kind: 'customer',
     });
+    await recorder.flush();
     const headers = await h.signedIn('employee');
     const answer = await h.app.inject({
       url: '/docs/analytics/report?from=2025-03-01&to=2025-03-05',

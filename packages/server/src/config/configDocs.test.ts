@@ -143,6 +143,7 @@ describe('the example config holding every documented field', () => {
       postingCacheBytes: 24 * 1024 * 1024,
       sqlitePageCacheBytes: 8 * 1024 * 1024,
     });
+    expect(engine.resultCache).toEqual({ entries: 500, bytes: 8 * 1024 * 1024 });
   });
 
   it('opens the Redis session store with its key prefix and timeout', async () => {

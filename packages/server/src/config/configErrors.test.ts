@@ -178,6 +178,19 @@ describe('config values', () => {
     expect(found.some((p) => p.startsWith('search.ranking.typoWeight: '))).toBe(true);
   });
 
+  it('bounds how long a session may be reused without reading the store', () => {
+    expect(problems({ sessions: { reuseMs: -1 } })[0]).toMatch(/^sessions\.reuseMs: /);
+    expect(problems({ sessions: { reuseMs: 60_001 } })[0]).toMatch(/^sessions\.reuseMs: /);
+    expect(problems({ sessions: { reuseMs: 1000 } })).toEqual([]);
+  });
+
+  it('validates the result cache bounds, 0 entries turning it off', () => {
+    const found = problems({ search: { resultCache: { entries: 1.5, megabytes: -1 } } });
+    expect(found.some((p) => p.startsWith('search.resultCache.entries: '))).toBe(true);
+    expect(found.some((p) => p.startsWith('search.resultCache.megabytes: '))).toBe(true);
+    expect(problems({ search: { resultCache: { entries: 0 } } })).toEqual([]);
+  });
+
   it('refuses an idle expiry under one minute, which activity could never extend', () => {
     expect(problems({ sessions: { idleMinutes: 0.5 } })).toEqual([
       'sessions.idleMinutes: must be at least 1 (activity is recorded at most once a minute)',

@@ -50,6 +50,18 @@ export const SearchSchema = z.strictObject({
       sqliteCacheMegabytes: z.number().min(0).max(16_384).optional(),
     })
     .prefault({}),
+  /**
+   * The engine's cache of answers, keyed by request, the reader's exact access, the rules in force
+   * and the index generation (any index change makes earlier answers unreachable).
+   */
+  resultCache: z
+    .strictObject({
+      /** Most answers kept; 0 turns the cache off. */
+      entries: z.number().int().min(0).max(1_000_000).default(2000),
+      /** Most memory the answers may take, in MiB (counted as the length of their JSON). */
+      megabytes: z.number().min(0).max(16_384).default(32),
+    })
+    .prefault({}),
   /** Connection of the `postgres` engine (cluster mode); required when it is the engine. */
   postgres: z
     .strictObject({

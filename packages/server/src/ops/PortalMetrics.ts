@@ -42,6 +42,7 @@ export class PortalMetrics {
   private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   private readonly signIns: Counter<'provider' | 'result'>;
   private readonly searchDuration: Histogram<'operation'>;
+  private readonly analyticsDropped: Counter;
   private indexSize?: () => Promise<SearchIndexSize>;
   private pendingIndexSize?: Promise<SearchIndexSize | undefined>;
 
@@ -64,6 +65,11 @@ export class PortalMetrics {
       name: 'portal_sign_ins_total',
       help: 'Completed sign-ins, by identity provider and result.',
       labelNames: ['provider', 'result'],
+      registers,
+    });
+    this.analyticsDropped = new Counter({
+      name: 'portal_analytics_searches_dropped_total',
+      help: 'Searches not recorded for analytics because too many were waiting to be written.',
       registers,
     });
     this.searchDuration = new Histogram({
@@ -107,6 +113,11 @@ export class PortalMetrics {
   observeSearchQuery(durationMs: number, operation: 'search' | 'suggest' = 'search'): void {
     this.searchDuration.observe({ operation }, durationMs / 1000);
   }
+
+  /** Counts searches analytics dropped (pass it as the search recorder's `onDropped`). */
+  readonly onAnalyticsDropped = (count: number): void => {
+    this.analyticsDropped.inc(count);
+  };
 
   /** Reads the index size gauges from `stats` at each scrape (e.g. `() => engine.stats()`). */
   watchSearchIndex(stats: () => Promise<SearchIndexSize>): void {

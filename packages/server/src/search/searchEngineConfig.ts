@@ -9,6 +9,10 @@ export function searchEngineConfig(config: PortalConfig): SearchEngineConfig {
     synonyms: config.search.synonyms,
     ranking: config.search.ranking,
     memory: memoryLimits(config.search.memory),
+    resultCache: {
+      entries: config.search.resultCache.entries,
+      bytes: Math.floor(config.search.resultCache.megabytes * 1024 * 1024),
+    },
     ...(config.search.postgres ? { postgres: config.search.postgres } : {}),
   };
 }

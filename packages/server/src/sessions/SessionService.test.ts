@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionService, type SessionUser } from './SessionService';
 import { SqliteSessionStore } from './SqliteSessionStore/SqliteSessionStore';
 
@@ -10,17 +10,15 @@ const user: SessionUser = {
   kind: 'customer',
 };
 
-function service(idleMs: number, absoluteMs: number) {
+function service(idleMs: number, absoluteMs: number, reuseMs?: number) {
   // The store compares expiry with the real clock, so the fake one starts now and only moves on.
   let now = Date.now();
   const clock = { now: () => now, advance: (ms: number) => (now += ms) };
+  const store = new SqliteSessionStore(':memory:');
   return {
     clock,
-    sessions: new SessionService(
-      new SqliteSessionStore(':memory:'),
-      { idleMs, absoluteMs },
-      clock.now,
-    ),
+    store,
+    sessions: new SessionService(store, { idleMs, absoluteMs }, clock.now, reuseMs),
   };
 }
 
@@ -44,6 +42,53 @@ describe('SessionService', () => {
       clock.advance(5 * 60_000);
     }
     clock.advance(2 * 60_000);
+    expect(await sessions.resume(id)).toBeNull();
+  });
+
+  it('reads the store once per reuse period and records activity at most once a minute', async () => {
+    const { clock, store, sessions } = service(10 * 60_000, 60 * 60_000, 1000);
+    const id = await sessions.create(user);
+    const get = vi.spyOn(store, 'get');
+    const set = vi.spyOn(store, 'set');
+    for (let i = 0; i < 5; i++) expect((await sessions.resume(id))?.user).toEqual(user);
+    expect(get).toHaveBeenCalledTimes(1);
+    clock.advance(1000);
+    expect(await sessions.resume(id)).not.toBeNull();
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(set).not.toHaveBeenCalled();
+    clock.advance(60_000);
+    for (let i = 0; i < 3; i++) expect(await sessions.resume(id)).not.toBeNull();
+    expect(set).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends a reused session at once when it is destroyed or expires on this process', async () => {
+    const { clock, sessions } = service(10 * 60_000, 60 * 60_000, 60 * 60_000);
+    const signedOut = await sessions.create(user);
+    expect(await sessions.resume(signedOut)).not.toBeNull();
+    await sessions.destroy(signedOut);
+    expect(await sessions.resume(signedOut)).toBeNull();
+    const idle = await sessions.create(user);
+    expect(await sessions.resume(idle)).not.toBeNull();
+    clock.advance(10 * 60_000);
+    expect(await sessions.resume(idle)).toBeNull();
+  });
+
+  it('ends a session destroyed by another replica within the reuse period', async () => {
+    const { clock, store, sessions } = service(10 * 60_000, 60 * 60_000, 1000);
+    const other = new SessionService(store, { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 });
+    const id = await sessions.create(user);
+    expect(await sessions.resume(id)).not.toBeNull();
+    await other.destroy(id);
+    clock.advance(1000);
+    expect(await sessions.resume(id)).toBeNull();
+  });
+
+  it('reads the store on every request by default, so a sign-out on any replica counts at once', async () => {
+    const { store, sessions } = service(10 * 60_000, 60 * 60_000);
+    const other = new SessionService(store, { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 });
+    const id = await sessions.create(user);
+    expect(await sessions.resume(id)).not.toBeNull();
+    await other.destroy(id);
     expect(await sessions.resume(id)).toBeNull();
   });
 

@@ -39,6 +39,9 @@ export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 /** Sessions record activity at most this often, so reads stay cheap. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/** Most sessions kept for reuse; the oldest read is forgotten beyond it. */
+const MAX_REUSED_SESSIONS = 10_000;
+
 const SESSION_PREFIX = 's:';
 const PENDING_PREFIX = 'p:';
 
@@ -61,10 +64,21 @@ function unavailable(error: unknown): PortalError {
 
 /** Sessions with idle and absolute expiry, and single-use pending sign-ins, over a SessionStore. */
 export class SessionService {
+  /** Sessions recently read from the store, by id, with when they must be read again. */
+  private readonly recent = new Map<string, { record: SessionRecord; readAgainAt: number }>();
+  /** Sessions destroyed so far: a read that overlapped one is not kept for reuse. */
+  private destroyed = 0;
+
   constructor(
     readonly store: SessionStore,
     private readonly lifetimes: { idleMs: number; absoluteMs: number },
     private readonly now: () => number = Date.now,
+    /**
+     * A session read from the store is reused for this long by this process (0: never), so a
+     * reader's requests do not each read the store. Sign-out and expiry take effect at once on
+     * this process; a sign-out on another replica sharing the store takes effect here after it.
+     */
+    private readonly reuseMs = 0,
   ) {}
 
   private expiryOf(record: SessionRecord): number {
@@ -95,11 +109,11 @@ export class SessionService {
   async resume(id: string): Promise<SessionRecord | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
     try {
-      const parsed = SessionRecordSchema.safeParse(await this.store.get(SESSION_PREFIX + id));
-      if (!parsed.success) return null;
-      const record = parsed.data;
+      const record = await this.read(id);
+      if (record === null) return null;
       const now = this.now();
       if (now >= this.expiryOf(record)) {
+        this.recent.delete(id);
         await this.store.delete(SESSION_PREFIX + id);
         return null;
       }
@@ -115,8 +129,29 @@ export class SessionService {
     }
   }
 
+  /** The session under `id`: reused when read less than `reuseMs` ago, else from the store. */
+  private async read(id: string): Promise<SessionRecord | null> {
+    const now = this.now();
+    const reused = this.recent.get(id);
+    if (reused !== undefined && now < reused.readAgainAt) return reused.record;
+    this.recent.delete(id);
+    const destroyedBefore = this.destroyed;
+    const parsed = SessionRecordSchema.safeParse(await this.store.get(SESSION_PREFIX + id));
+    if (!parsed.success) return null;
+    if (this.reuseMs > 0 && this.destroyed === destroyedBefore) {
+      if (this.recent.size >= MAX_REUSED_SESSIONS) {
+        const oldest = this.recent.keys().next().value;
+        if (oldest !== undefined) this.recent.delete(oldest);
+      }
+      this.recent.set(id, { record: parsed.data, readAgainAt: now + this.reuseMs });
+    }
+    return parsed.data;
+  }
+
   /** Ends the session under `id` server-side. */
   async destroy(id: string): Promise<void> {
+    this.destroyed += 1;
+    this.recent.delete(id);
     try {
       await this.store.delete(SESSION_PREFIX + id);
     } catch (error) {

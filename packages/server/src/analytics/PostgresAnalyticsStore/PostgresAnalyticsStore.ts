@@ -179,6 +179,49 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     );
   }
 
+  /**
+   * One statement, so one transaction: the batch's rows are inserted in order, each folding the
+   * stored searches it supersedes and the earlier searches of the batch it supersedes (same
+   * condition as `recordSearch`, with "earlier" meaning earlier in the batch).
+   */
+  async recordSearches(events: readonly SearchEvent[]): Promise<void> {
+    const rows = events
+      .map((event) => ({ event, query: normaliseQuery(event.query) }))
+      .filter((row) => row.query !== '');
+    if (rows.length === 0) return;
+    await this.query(
+      `WITH batch AS (
+         SELECT * FROM unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::int[],
+                              $6::float8[]) WITH ORDINALITY
+           AS b(kind, at_ms, query, filters, result_count, took_ms, n)
+       ),
+       folded AS (
+         UPDATE search_events s SET superseded = true
+         WHERE NOT s.superseded AND EXISTS (
+           SELECT 1 FROM batch b
+           WHERE b.kind = s.kind AND s.at >= to_timestamp((b.at_ms - $7) / 1000.0)
+             AND s.at <= to_timestamp(b.at_ms / 1000.0) AND starts_with(b.query, s.query))
+       )
+       INSERT INTO search_events (at, kind, query, filters, result_count, took_ms, superseded)
+       SELECT to_timestamp(b.at_ms / 1000.0), b.kind, b.query, b.filters::jsonb, b.result_count,
+              b.took_ms,
+              EXISTS (
+                SELECT 1 FROM batch later
+                WHERE later.n > b.n AND later.kind = b.kind AND b.at_ms >= later.at_ms - $7
+                  AND b.at_ms <= later.at_ms AND starts_with(later.query, b.query))
+       FROM batch b ORDER BY b.n`,
+      [
+        rows.map((r) => r.event.kind),
+        rows.map((r) => r.event.at.getTime()),
+        rows.map((r) => r.query),
+        rows.map((r) => JSON.stringify(normaliseFilters(r.event.filters))),
+        rows.map((r) => Math.max(0, Math.round(r.event.resultCount))),
+        rows.map((r) => Math.max(0, r.event.tookMs)),
+        this.windowMs,
+      ],
+    );
+  }
+
   async recordClick(event: ClickEvent): Promise<void> {
     const query = normaliseQuery(event.query);
     if (query === '') return;

@@ -228,6 +228,19 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
 
   /** Queues the search for the next batch; resolves at once. */
   async recordSearch(event: SearchEvent): Promise<void> {
+    this.enqueueSearch(event);
+  }
+
+  /**
+   * Queues the searches and writes everything queued now, in one transaction; a file that is
+   * locked or failing keeps them queued for a later attempt, as for single events.
+   */
+  async recordSearches(events: readonly SearchEvent[]): Promise<void> {
+    for (const event of events) this.enqueueSearch(event);
+    await this.flush();
+  }
+
+  private enqueueSearch(event: SearchEvent): void {
     const query = normaliseQuery(event.query);
     if (query === '') return;
     this.enqueue({

@@ -114,6 +114,35 @@ export function runAnalyticsStoreContract(
       expect(report.zeroResultQueries).toEqual([]);
     });
 
+    it('records a batch of searches as it records them one by one, folding within the batch too', async () => {
+      const stored = search({ query: 'ins', offsetMs: 0 });
+      const batch = [
+        search({ query: 'Install', offsetMs: 100 }),
+        search({ query: 'install guide', offsetMs: 200, filters: { product: ['Helios', 'DP'] } }),
+        search({ query: 'installation', offsetMs: 300, kind: 'employee' }),
+        search({ query: '   ', offsetMs: 400 }),
+        search({ query: 'upgrade', offsetMs: 500, resultCount: 0 }),
+        search({ query: 'upgrade path', offsetMs: 500 + APART }),
+        search({ query: 'backup', offsetMs: 600 + APART }),
+        search({ query: 'backup', offsetMs: 700 + APART, tookMs: 1 }),
+      ];
+      await store.recordSearch(stored);
+      for (const event of batch) await store.recordSearch(event);
+      const batched = await makeStore();
+      try {
+        await batched.recordSearch(stored);
+        await batched.recordSearches(batch);
+        await batched.recordSearches([]);
+        expect(await batched.report(ALL)).toEqual(await store.report(ALL));
+        expect(await batched.recentQueries({ limit: 100 })).toEqual(
+          await store.recentQueries({ limit: 100 }),
+        );
+        expect((await batched.report(ALL)).searches).toBe(5);
+      } finally {
+        await batched.close();
+      }
+    });
+
     it('folds a query run again at once (all results, a filter) into one search', async () => {
       await store.recordSearch(search({ query: 'backup' }));
       await store.recordSearch(
