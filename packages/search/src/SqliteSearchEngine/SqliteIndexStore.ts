@@ -20,7 +20,7 @@ import type {
   WriteProgress,
 } from '../SearchEngine';
 import { loadSnapshot, readDocSets } from './loadSnapshot';
-import { WARM_POSTINGS_BYTES, warmPostings } from '../query/warmPostings';
+import { WARM_POSTINGS_BYTES, warmPostings, warmSearches } from '../query/warmPostings';
 import { WalIndexGuard, WalIndexLostError } from '../sqlite/WalIndexGuard';
 import { migrate } from './schema';
 import { writeDocSetChanges } from './writeDocSetChanges';
@@ -145,6 +145,7 @@ export class SqliteIndexStore implements IndexStore {
           // Warming takes at most half the cache, so searches keep room for their own lists.
           const warmBytes = Math.min(WARM_POSTINGS_BYTES, this.limits.postingCacheBytes / 2);
           await warmPostings(this.readerFor(this.snapshot), warmBytes);
+          await warmSearches(this.readerFor(this.snapshot));
         }
         return await work(this.readerFor(this.snapshot));
       } finally {

@@ -13,7 +13,13 @@ import { planQuery } from './planQuery';
 import { DEFAULT_RANKING } from './rankingOptions';
 import { scoredTermIds } from './scoreSections';
 import { compileSynonyms } from './synonyms';
-import { WARM_BATCH, warmPostings } from './warmPostings';
+import {
+  WARM_BATCH,
+  WARM_SEARCH_WORDS,
+  frequentWords,
+  warmPostings,
+  warmSearches,
+} from './warmPostings';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'search-warm-'));
 const store = new SqliteIndexStore(dataDir);
@@ -96,6 +102,31 @@ describe('warmPostings', () => {
       await warmPostings(capped.reader, 1);
       // One batch of terms, whole-page and section lists.
       expect(capped.reads()).toBe(2 * WARM_BATCH);
+    });
+  });
+
+  it('types the most frequent words, leaving what their keystrokes read in the caches', async () => {
+    await store.read(async (stored) => {
+      const { reader, reads } = counting(stored);
+      let pageRows = 0;
+      const pagesOf = reader.pages;
+      const watched: IndexReader = {
+        ...reader,
+        pages: (ids) => {
+          pageRows += ids.length;
+          return pagesOf(ids);
+        },
+      };
+      await warmSearches(watched);
+      // Every keystroke of the typed words ran a whole search: lists, then the hits' pages.
+      expect(reads()).toBeGreaterThan(0);
+      expect(pageRows).toBeGreaterThan(0);
+      const typed = reads();
+      const frequent = frequentWords(reader);
+      expect(frequent).toHaveLength(WARM_SEARCH_WORDS);
+      for (const word of frequent) expect(word).toMatch(/^\p{L}{4,}$/u);
+      for (const word of frequent) await search(reader, word);
+      expect(reads()).toBe(typed);
     });
   });
 });

@@ -2,6 +2,7 @@ import type { IndexReader } from '../core/IndexStore';
 import { loadPostings } from './loadPostings';
 import { parseQuery } from './parseQuery';
 import { planQuery } from './planQuery';
+import { runSearch } from './runSearch';
 import { DEFAULT_RANKING } from './rankingOptions';
 import { compileSynonyms } from './synonyms';
 
@@ -56,5 +57,45 @@ export async function warmPostings(
     await loadPostings(reader, 'page', batch, docSetIds);
     await loadPostings(reader, 'section', batch, docSetIds);
     if (cache.heldBytes - start >= maxBytes) return;
+  }
+}
+
+/** Words whose typing {@link warmSearches} replays. */
+export const WARM_SEARCH_WORDS = 6;
+
+/** The index's {@link WARM_SEARCH_WORDS} most frequent words of four letters or more, most frequent first. */
+export function frequentWords(reader: IndexReader): string[] {
+  const { vocabulary, docSets } = reader.snapshot;
+  const all = new Uint8Array(docSets.reduce((m, d) => Math.max(m, d.storeId), 0) + 1).fill(1);
+  return vocabulary.terms
+    .map((term, index) => ({ term, df: vocabulary.df(index, all) }))
+    .filter(({ term }) => term.length >= 4 && /^\p{L}+$/u.test(term))
+    .sort((a, b) => b.df - a.df || (a.term < b.term ? -1 : 1))
+    .slice(0, WARM_SEARCH_WORDS)
+    .map(({ term }) => term);
+}
+
+/**
+ * Types the index's most frequent words letter by letter (as a reader's keystrokes search them)
+ * and answers each search, discarding the answers. A process's first searches otherwise pay for
+ * compiling the query code and for loading what the postings warm-up does not hold (snippet
+ * text, section rows), which made the first keystrokes after a start several times slower than
+ * the same keystrokes a minute later. Searches every doc set; nothing is kept but caches.
+ */
+export async function warmSearches(reader: IndexReader): Promise<void> {
+  const { docSets } = reader.snapshot;
+  if (docSets.length === 0) return;
+  const settings = { ranking: DEFAULT_RANKING, synonyms: compileSynonyms() };
+  const access = { docSetIds: docSets.map((d) => d.docSet.id) };
+  for (const word of frequentWords(reader)) {
+    for (let length = 1; length <= word.length; length++) {
+      const request = { q: word.slice(0, length), product: [], version: [], docType: [] };
+      await runSearch(
+        reader,
+        { ...request, page: 1, pageSize: 10, explain: false },
+        access,
+        settings,
+      );
+    }
   }
 }
