@@ -5,7 +5,7 @@
 // the cost of handing extracted pages from a worker to the main thread.
 // Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2] [--no-extract]
 //      [--corpus python|synthetic]
-import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import {
   syncDocSet,
   type DocSetDescriptor,
 } from '@docs-portal/search';
-import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import { syntheticCorpus } from '../corpus/syntheticCorpus';
 import { PYTHON_DOCS, ensurePythonDocs, listPythonPages } from './pythonCorpus';
 
 function option(name: string, fallback: number): number {
@@ -171,10 +171,7 @@ async function main(): Promise<void> {
   }
   if (CORPUS !== 'synthetic') await buildRate('Python', PYTHON_DOCS);
   if (CORPUS === 'python') return;
-  const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
-  if (!existsSync(join(folder, 'Data', 'Tocs', 'Toc.js'))) {
-    await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });
-  }
+  const folder = await syntheticCorpus(PAGES);
   await buildRate(`Synthetic-${PAGES}`, folder);
 }
 

@@ -5,11 +5,11 @@
 // the largest ceilings, and the bytes each posting cache holds at the end.
 // Run: node --import tsx bench/search/cacheCeilings.ts [--pages 10000] [--queries 1000]
 //      [--rounds 3] [--ceilings 128/64,32/16,16/8]   (posting cache MB / SQLite cache MB)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_RANKING, syncDocSet, type DocSetDescriptor } from '@docs-portal/search';
-import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import { DEFAULT_RANKING, syncDocSet } from '@docs-portal/search';
+import { syntheticCorpus, syntheticDescriptor } from '../corpus/syntheticCorpus';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { quantile } from './metrics';
 /* eslint-disable import-x/no-relative-packages -- the held bytes are read from the store's
@@ -41,19 +41,9 @@ const CEILINGS = option('ceilings', '128/64,32/16,16/8')
   });
 
 async function main(): Promise<void> {
-  const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
-  if (!existsSync(join(folder, 'Data', 'Tocs', 'Toc.js')))
-    await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });
+  const folder = await syntheticCorpus(PAGES);
   const dataDir = mkdtempSync(join(tmpdir(), 'cache-ceilings-'));
-  const docSet: DocSetDescriptor = {
-    id: 'synthetic',
-    title: 'Synthetic guide',
-    product: 'Acme Data Platform',
-    version: '7.0',
-    docType: 'User Guide',
-    urlPrefix: '/docs/synthetic',
-    folder,
-  };
+  const docSet = syntheticDescriptor(folder);
   const settings = { ranking: { ...DEFAULT_RANKING }, synonyms: compileSynonyms() };
   const engines = CEILINGS.map((ceiling) => {
     const store = new SqliteIndexStore(dataDir, ceiling);

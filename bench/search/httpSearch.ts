@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSearchEngine, DEFAULT_RESULT_CACHE } from '@docs-portal/search';
 import { BrowserlikeClient, signIn, startPortal } from '@docs-portal/server/testing';
-import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import { syntheticCorpus, syntheticDocSetConfig } from '../corpus/syntheticCorpus';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { ensurePythonDocs, PYTHON_DOCS } from './pythonCorpus';
 import { seededRandom } from './genindexQueries';
@@ -105,22 +105,8 @@ async function corpusDocSet() {
     };
   }
   if (CORPUS !== 'synthetic') throw new Error(`unknown corpus "${CORPUS}": synthetic or python`);
-  const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
-  if (!existsSync(join(folder, 'Data', 'Tocs', 'Toc.js')))
-    await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });
-  return {
-    label: `${PAGES} synthetic pages`,
-    docSet: {
-      id: 'synthetic',
-      mount: 'synthetic',
-      folder,
-      title: 'Synthetic guide',
-      product: 'Acme Data Platform',
-      version: '7.0',
-      docType: 'User Guide',
-      defaultPage: 'Default.htm',
-    },
-  };
+  const folder = await syntheticCorpus(PAGES);
+  return { label: `${PAGES} synthetic pages`, docSet: syntheticDocSetConfig(folder) };
 }
 
 /** What the search box sends while a query is typed: a prefix of it, two characters or more. */

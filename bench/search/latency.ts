@@ -1,12 +1,17 @@
 // Latency and scale benchmark of the search engine on a synthetic Flare doc set (10,000 pages
 // by default): index build time and size, query latency in process and over HTTP, memory.
 // Run: node --import tsx bench/search/latency.ts [--pages 10000] [--queries 2000] [--seconds 10]
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSearchEngine, syncDocSet, type DocSetDescriptor } from '@docs-portal/search';
+import { createSearchEngine, syncDocSet } from '@docs-portal/search';
 import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import {
+  syntheticCorpusFolder,
+  syntheticCorpusReady,
+  syntheticDescriptor,
+} from '../corpus/syntheticCorpus';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { quantile } from './metrics';
 import { measureHttp } from './measureHttp';
@@ -23,8 +28,8 @@ const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'out');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function corpusFolder(): Promise<string> {
-  const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
-  if (existsSync(join(folder, 'Data', 'Tocs', 'Toc.js'))) return folder;
+  const folder = syntheticCorpusFolder(PAGES);
+  if (syntheticCorpusReady(folder)) return folder;
   const started = performance.now();
   const result = await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });
   console.log(
@@ -36,15 +41,7 @@ async function corpusFolder(): Promise<string> {
 async function main(): Promise<void> {
   const folder = await corpusFolder();
   const dataDir = mkdtempSync(join(tmpdir(), 'search-latency-'));
-  const docSet: DocSetDescriptor = {
-    id: 'synthetic',
-    title: 'Synthetic guide',
-    product: 'Acme Data Platform',
-    version: '7.0',
-    docType: 'User Guide',
-    urlPrefix: '/docs/synthetic',
-    folder,
-  };
+  const docSet = syntheticDescriptor(folder);
   const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
   let lastPrint = 0;
   let lastLine = '';

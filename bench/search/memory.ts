@@ -8,7 +8,7 @@
 //      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N]
 // The last two set the engine's memory ceilings (default: the engine's defaults).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,11 @@ import {
   DEFAULT_RANKING,
   type SearchMemoryLimits,
 } from '@docs-portal/search';
-import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import {
+  syntheticCorpus,
+  syntheticCorpusFolder,
+  syntheticDocSetConfig,
+} from '../corpus/syntheticCorpus';
 import { summariseHeapSnapshot } from './heapSummary';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { quantile } from './metrics';
@@ -212,7 +216,7 @@ function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
 }
 
 async function child(pages: number): Promise<void> {
-  const folder = join(tmpdir(), `docs-portal-synthetic-${pages}`);
+  const folder = syntheticCorpusFolder(pages);
   const start = await settledMemory();
   const dataDir = mkdtempSync(join(tmpdir(), 'memory-bench-'));
   const limits = memoryLimitsOption();
@@ -240,18 +244,7 @@ async function child(pages: number): Promise<void> {
   const started = performance.now();
   const portal = await startPortal(
     {
-      docSets: [
-        {
-          id: 'synthetic',
-          mount: 'synthetic',
-          folder,
-          title: 'Synthetic guide',
-          product: 'Acme Data Platform',
-          version: '7.0',
-          docType: 'User Guide',
-          defaultPage: 'Default.htm',
-        },
-      ],
+      docSets: [syntheticDocSetConfig(folder)],
     },
     { searchEngine: engine },
   );
@@ -320,13 +313,6 @@ function memoryLimitsOption(): Partial<SearchMemoryLimits> {
   return limits;
 }
 
-async function ensureCorpus(pages: number): Promise<void> {
-  const folder = join(tmpdir(), `docs-portal-synthetic-${pages}`);
-  // Other benches share these folders; a complete one ends with its TOC.
-  if (existsSync(join(folder, 'Data', 'Tocs', 'Toc.js'))) return;
-  await generateSyntheticDocSet({ outDir: folder, pages, seed: 1 });
-}
-
 function runChild(pages: number, heapSnapshot: boolean): Promise<ChildReport> {
   const args = ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)];
   args.push('--child', '--pages', String(pages), '--queries', String(QUERIES));
@@ -367,7 +353,7 @@ async function main(): Promise<void> {
   }
   const reports: ChildReport[] = [];
   for (const pages of SIZES) {
-    await ensureCorpus(pages);
+    await syntheticCorpus(pages);
     const last = pages === SIZES[SIZES.length - 1];
     reports.push(await runChild(pages, HEAP_SNAPSHOT && last));
   }

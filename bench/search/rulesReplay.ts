@@ -2,7 +2,7 @@
 // 10,000 logged queries against a draft of 500 rules, and search latency with those 500 rules
 // active against no rules.
 // Run: node --import tsx bench/search/rulesReplay.ts [--pages 10000] [--queries 10000] [--rules 500]
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchRule } from '@docs-portal/contracts';
@@ -12,10 +12,9 @@ import {
   listDocSetPages,
   syncDocSet,
   type CompiledRules,
-  type DocSetDescriptor,
 } from '@docs-portal/search';
 import { replayDraft, SqliteAnalyticsStore, type ReplayInput } from '@docs-portal/server';
-import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import { syntheticCorpus, syntheticDescriptor } from '../corpus/syntheticCorpus';
 import { createSeededRandom } from '../corpus/seededRandom';
 import { seededRandom } from './genindexQueries';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
@@ -33,10 +32,7 @@ const LATENCY_QUERIES = option('latency', 2_000);
 const DISTINCT = option('distinct', 3_000);
 
 async function corpusFolder(): Promise<string> {
-  const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
-  if (existsSync(join(folder, 'Data', 'Tocs', 'Toc.js'))) return folder;
-  await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });
-  return folder;
+  return syntheticCorpus(PAGES);
 }
 
 /** A draft of `count` rules: pins for logged queries, boosts and buries by pattern, synonyms. */
@@ -79,15 +75,7 @@ function draftRules(
 async function main(): Promise<void> {
   const folder = await corpusFolder();
   const dataDir = mkdtempSync(join(tmpdir(), 'rules-replay-'));
-  const docSet: DocSetDescriptor = {
-    id: 'synthetic',
-    title: 'Synthetic guide',
-    product: 'Acme Data Platform',
-    version: '7.0',
-    docType: 'User Guide',
-    urlPrefix: '/docs/synthetic',
-    folder,
-  };
+  const docSet = syntheticDescriptor(folder);
   const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
   const analytics = new SqliteAnalyticsStore(dataDir, { maxPendingEvents: 100_000 });
   try {

@@ -2,11 +2,11 @@
 // indexed as two versions of one product, searched by a reader of the newest only (no other
 // version to look at) and by a reader of both (every shown hit looks for itself in the other).
 // Run: node --import tsx bench/search/versionsCollapse.ts [--pages 2000] [--rounds 200]
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSearchEngine, syncDocSet, type DocSetDescriptor } from '@docs-portal/search';
-import { generateSyntheticDocSet } from '../corpus/generateSyntheticDocSet';
+import { syntheticCorpus } from '../corpus/syntheticCorpus';
 import { quantile } from './metrics';
 
 function option(name: string, fallback: number): number {
@@ -19,9 +19,7 @@ const ROUNDS = option('rounds', 200);
 const QUERIES = ['protection', 'backup policy', 'cluster', 'replication target', 'retention'];
 
 async function main(): Promise<void> {
-  const folder = join(tmpdir(), `docs-portal-synthetic-${PAGES}`);
-  if (!existsSync(join(folder, 'Data', 'Tocs', 'Toc.js')))
-    await generateSyntheticDocSet({ outDir: folder, pages: PAGES, seed: 1 });
+  const folder = await syntheticCorpus(PAGES);
   const dataDir = mkdtempSync(join(tmpdir(), 'search-versions-'));
   const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
   const version = (v: string): DocSetDescriptor => ({
