@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSearchEngine, DEFAULT_RESULT_CACHE } from '@docs-portal/search';
+import { createSearchEngine, DEFAULT_RESULT_CACHE, NO_RESULT_CACHE } from '@docs-portal/search';
 import { BrowserlikeClient, signIn, startPortal } from '@docs-portal/server/testing';
 import { syntheticCorpus, syntheticDocSetConfig } from '../corpus/syntheticCorpus';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
@@ -124,7 +124,7 @@ async function measure(
   const engine = await createSearchEngine({
     engine: 'sqlite',
     dataDir,
-    resultCache: cacheOn ? DEFAULT_RESULT_CACHE : { entries: 0, bytes: 0 },
+    resultCache: cacheOn ? DEFAULT_RESULT_CACHE : NO_RESULT_CACHE,
   });
   const portal = await startPortal({ dataDir, docSets: [docSet] }, { searchEngine: engine });
   const work = mkdtempSync(join(tmpdir(), 'http-search-'));

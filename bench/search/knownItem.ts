@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   createSearchEngine,
+  NO_RESULT_CACHE,
   extractSections,
   listDocSetPages,
   readFlareTocBreadcrumbs,
@@ -206,6 +207,7 @@ async function openEngine(): Promise<{ engine: SearchEngine; close(): Promise<vo
   const engine = await createSearchEngine({
     engine: ENGINE,
     dataDir,
+    resultCache: NO_RESULT_CACHE,
     ...(postgres ? { postgres } : {}),
   });
   return {

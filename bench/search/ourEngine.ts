@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createSearchEngine, type PageRecord, type SearchEngine } from '@docs-portal/search';
+import {
+  createSearchEngine,
+  NO_RESULT_CACHE,
+  type PageRecord,
+  type SearchEngine,
+} from '@docs-portal/search';
 import { folderBytes, type BenchEngine } from './baselineEngines';
 
 /** Doc set id the bench indexes every corpus under. */
@@ -80,6 +85,8 @@ export function ourEngine(
         engine: kind,
         dataDir,
         ranking: options.ranking ?? {},
+        // The benches time the engine's work: a query asked again must not come from the cache.
+        resultCache: NO_RESULT_CACHE,
         ...(postgres ? { postgres } : {}),
       });
       await engine.applyDocSetChanges({

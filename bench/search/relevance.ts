@@ -10,7 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSearchEngine, syncDocSet, type ExtractionRules } from '@docs-portal/search';
+import {
+  createSearchEngine,
+  NO_RESULT_CACHE,
+  syncDocSet,
+  type ExtractionRules,
+} from '@docs-portal/search';
 import {
   flexSearchEngine,
   fts5Engine,
@@ -164,7 +169,11 @@ interface EngineRun {
  */
 async function syncRate(corpus: LoadedCorpus): Promise<{ pages: number; ms: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'search-bench-sync-'));
-  const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
+  const engine = await createSearchEngine({
+    engine: 'sqlite',
+    dataDir,
+    resultCache: NO_RESULT_CACHE,
+  });
   try {
     let pages = 0;
     const started = performance.now();

@@ -9,6 +9,7 @@ import type { SearchRule } from '@docs-portal/contracts';
 import {
   compileRules,
   createSearchEngine,
+  NO_RESULT_CACHE,
   listDocSetPages,
   syncDocSet,
   type CompiledRules,
@@ -76,7 +77,12 @@ async function main(): Promise<void> {
   const folder = await corpusFolder();
   const dataDir = mkdtempSync(join(tmpdir(), 'rules-replay-'));
   const docSet = syntheticDescriptor(folder);
-  const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
+  // Replayed searches repeat: the engine's own work is measured, not its cache of answers.
+  const engine = await createSearchEngine({
+    engine: 'sqlite',
+    dataDir,
+    resultCache: NO_RESULT_CACHE,
+  });
   const analytics = new SqliteAnalyticsStore(dataDir, { maxPendingEvents: 100_000 });
   try {
     let started = performance.now();

@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createSearchEngine, type SearchEngine } from '@docs-portal/search';
+import { createSearchEngine, NO_RESULT_CACHE, type SearchEngine } from '@docs-portal/search';
 import { fts5Engine } from './baselineEngines';
 import {
   prefixVariant,
@@ -78,9 +78,14 @@ if (kind === 'postgres') {
   await adminQuery(`CREATE DATABASE ${database}`);
   const url = new URL(BENCH_PG_URL);
   url.pathname = `/${database}`;
-  engine = await createSearchEngine({ engine: 'postgres', dataDir, postgres: { url: url.href } });
+  engine = await createSearchEngine({
+    engine: 'postgres',
+    dataDir,
+    postgres: { url: url.href },
+    resultCache: NO_RESULT_CACHE,
+  });
 } else {
-  engine = await createSearchEngine({ engine: 'sqlite', dataDir });
+  engine = await createSearchEngine({ engine: 'sqlite', dataDir, resultCache: NO_RESULT_CACHE });
 }
 try {
   const started = performance.now();

@@ -11,6 +11,9 @@ export interface ResultCacheOptions {
 /** 2,000 answers, at most 32 MiB: a few seconds of distinct searches at full load. */
 export const DEFAULT_RESULT_CACHE: ResultCacheOptions = { entries: 2000, bytes: 32 * 1024 * 1024 };
 
+/** No cache of answers: every search is computed (benches that time the engine's own work). */
+export const NO_RESULT_CACHE: ResultCacheOptions = { entries: 0, bytes: 0 };
+
 /** How the cache has been doing since the engine was created. */
 export interface ResultCacheStats {
   /** Answers served from the cache. */

@@ -23,7 +23,7 @@ export {
   normaliseRuleQuery,
 } from './rules/compileRules';
 export type { CompiledRules } from './rules/compileRules';
-export { DEFAULT_RESULT_CACHE } from './ResultCache';
+export { DEFAULT_RESULT_CACHE, NO_RESULT_CACHE } from './ResultCache';
 export type { ResultCacheOptions, ResultCacheStats } from './ResultCache';
 export { extractSections } from './indexer/extractSections';
 export type { ExtractContext, ExtractedPage, ExtractedSection } from './indexer/extractSections';
