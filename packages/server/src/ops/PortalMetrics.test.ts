@@ -117,6 +117,27 @@ describe('portal metrics', () => {
     expect(await scrape(app)).toContain('portal_search_index_pages 13');
   });
 
+  it('follows the engine cache of answers: running totals as counters, holdings as gauges', async () => {
+    const figures = { hits: 3, misses: 5, entries: 4, bytes: 2048 };
+    const engine: OperatedSearchEngine = {
+      ping: async () => {},
+      stats: async () => ({ docSets: 1, pages: 1, sections: 1, bytes: 1 }),
+      resultCacheStats: () => ({ ...figures }),
+    };
+    const app = await meteredApp(new PortalMetrics(), engine);
+    const first = await scrape(app);
+    expect(first).toContain('# TYPE portal_search_result_cache_hits_total counter');
+    expect(first).toMatch(/^portal_search_result_cache_hits_total 3$/m);
+    expect(first).toMatch(/^portal_search_result_cache_misses_total 5$/m);
+    expect(first).toMatch(/^portal_search_result_cache_entries 4$/m);
+    expect(first).toMatch(/^portal_search_result_cache_bytes 2048$/m);
+    Object.assign(figures, { hits: 10, entries: 2, bytes: 512 });
+    const second = await scrape(app);
+    expect(second).toMatch(/^portal_search_result_cache_hits_total 10$/m);
+    expect(second).toMatch(/^portal_search_result_cache_misses_total 5$/m);
+    expect(second).toMatch(/^portal_search_result_cache_entries 2$/m);
+  });
+
   it('still answers a scrape when the search engine cannot report its size', async () => {
     const engine: OperatedSearchEngine = {
       ping: async () => {},

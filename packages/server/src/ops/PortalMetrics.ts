@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ResultCacheStats } from '@docs-portal/search';
 
 /** Size of the search index, as `SearchEngine.stats()` reports it. */
 export interface SearchIndexSize {
@@ -33,6 +34,8 @@ const SEARCH_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
  * - `portal_sign_ins_total{provider,result}` with result `success` or `failure`;
  * - `portal_search_query_duration_seconds{operation}` (`search`, `suggest`);
  * - `portal_search_index_{doc_sets,pages,sections,bytes}`, read from the engine at each scrape;
+ * - `portal_search_result_cache_{hits,misses}_total` and `portal_search_result_cache_{entries,bytes}`:
+ *   the engine's cache of answers, read at each scrape;
  * - the standard `process_*` and `nodejs_*` metrics.
  */
 export class PortalMetrics {
@@ -44,6 +47,7 @@ export class PortalMetrics {
   private readonly searchDuration: Histogram<'operation'>;
   private readonly analyticsDropped: Counter;
   private indexSize?: () => Promise<SearchIndexSize>;
+  private resultCache?: () => ResultCacheStats | undefined;
   private pendingIndexSize?: Promise<SearchIndexSize | undefined>;
 
   constructor(options: PortalMetricsOptions = {}) {
@@ -94,6 +98,53 @@ export class PortalMetrics {
     sizeGauge('portal_search_index_pages', 'Pages in the search index.', (s) => s.pages);
     sizeGauge('portal_search_index_sections', 'Sections in the search index.', (s) => s.sections);
     sizeGauge('portal_search_index_bytes', 'Bytes used by the search index.', (s) => s.bytes);
+    // Counters that follow the engine's own running totals: each scrape adds what was new since.
+    const cacheCounter = (name: string, help: string, pick: (f: ResultCacheStats) => number) => {
+      let seen = 0;
+      const counter: Counter = new Counter({
+        name,
+        help,
+        registers,
+        collect: () => {
+          const figures = this.resultCache?.();
+          if (!figures) return;
+          const now = pick(figures);
+          if (now > seen) counter.inc(now - seen);
+          seen = now;
+        },
+      });
+    };
+    cacheCounter(
+      'portal_search_result_cache_hits_total',
+      'Searches and suggestions answered from the engine cache of answers.',
+      (f) => f.hits,
+    );
+    cacheCounter(
+      'portal_search_result_cache_misses_total',
+      'Searches and suggestions the engine computed (its cache of answers held none).',
+      (f) => f.misses,
+    );
+    const cacheGauge = (name: string, help: string, pick: (f: ResultCacheStats) => number) => {
+      const gauge: Gauge = new Gauge({
+        name,
+        help,
+        registers,
+        collect: () => {
+          const figures = this.resultCache?.();
+          if (figures) gauge.set(pick(figures));
+        },
+      });
+    };
+    cacheGauge(
+      'portal_search_result_cache_entries',
+      'Answers held by the engine cache of answers.',
+      (f) => f.entries,
+    );
+    cacheGauge(
+      'portal_search_result_cache_bytes',
+      'Bytes held by the engine cache of answers.',
+      (f) => f.bytes,
+    );
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -122,6 +173,11 @@ export class PortalMetrics {
   /** Reads the index size gauges from `stats` at each scrape (e.g. `() => engine.stats()`). */
   watchSearchIndex(stats: () => Promise<SearchIndexSize>): void {
     this.indexSize = stats;
+  }
+
+  /** Reads the cache-of-answers metrics from `stats` at each scrape (e.g. `() => engine.resultCacheStats?.()`). */
+  watchResultCache(stats: () => ResultCacheStats | undefined): void {
+    this.resultCache = stats;
   }
 
   /** The Content-Type of `render()`'s text. */

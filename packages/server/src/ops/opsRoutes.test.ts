@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startPortal, testConfig } from '../../test/portalHarness';
+import { signIn, startPortal, testConfig } from '../../test/portalHarness';
 import { installErrorHandler } from '../errors/errorHandler';
 import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
 import { opsRoutes, type OpsRoutesOptions } from './opsRoutes';
@@ -134,6 +134,25 @@ describe('operations routes', () => {
         const answer = await client.request(path);
         expect(answer.status).toBe(200);
       }
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it('counts the answers of the engine cache of answers in /metrics, through the portal wrappers', async () => {
+    const portal = await startPortal();
+    try {
+      await portal.app.searchIndexing.ready;
+      const client = portal.client();
+      await signIn(client, 'customer');
+      for (let n = 0; n < 3; n++) {
+        expect((await client.request('/docs/search?q=restore')).status).toBe(200);
+      }
+      const text = await (await client.request('/docs/metrics')).text();
+      expect(text).toMatch(/^portal_search_result_cache_hits_total 2$/m);
+      expect(text).toMatch(/^portal_search_result_cache_misses_total 1$/m);
+      expect(text).toMatch(/^portal_search_result_cache_entries 1$/m);
+      expect(text).toMatch(/^portal_search_result_cache_bytes [1-9]\d*$/m);
     } finally {
       await portal.close();
     }

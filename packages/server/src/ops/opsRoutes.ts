@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../config/schema';
 import type { SessionStore } from '../sessions/SessionStore';
 import { checkReadiness, type ReadinessCheck } from './checkReadiness';
+import type { ResultCacheStats } from '@docs-portal/search';
 import type { PortalMetrics, SearchIndexSize } from './PortalMetrics';
 
 /** The part of the search engine operations need (the `SearchEngine` interface fits it). */
@@ -11,6 +12,8 @@ export interface OperatedSearchEngine {
   ping(): Promise<void>;
   /** Size of the index, for the index size gauges. */
   stats(): Promise<SearchIndexSize>;
+  /** Figures of the engine's cache of answers, for its metrics (engines without one leave it out). */
+  resultCacheStats?(): ResultCacheStats;
 }
 
 /** True when `header` is `Bearer <token>`, compared in constant time. */
@@ -85,6 +88,10 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
 
   if (metrics) {
     if (searchEngine) metrics.watchSearchIndex(() => searchEngine.stats());
+    if (searchEngine?.resultCacheStats) {
+      const engine = searchEngine;
+      metrics.watchResultCache(() => engine.resultCacheStats?.());
+    }
     const token = options.config.operations.metricsToken;
     app.get('/metrics', async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -41,6 +41,7 @@ export function watchSearchEngine(
     removeDocSet: (docSetId) => watched(() => engine.removeDocSet(docSetId)),
     stats: () => watched(() => engine.stats()),
     ping: () => watched(() => engine.ping()),
+    ...(engine.resultCacheStats ? { resultCacheStats: () => engine.resultCacheStats!() } : {}),
     close: () => engine.close(),
   };
 }

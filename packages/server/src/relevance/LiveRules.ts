@@ -91,6 +91,7 @@ export function withLiveRules(engine: SearchEngine, live: LiveRules): SearchEngi
     removeDocSet: (docSetId) => engine.removeDocSet(docSetId),
     stats: () => engine.stats(),
     ping: () => engine.ping(),
+    ...(engine.resultCacheStats ? { resultCacheStats: () => engine.resultCacheStats!() } : {}),
     close: () => engine.close(),
   };
 }
