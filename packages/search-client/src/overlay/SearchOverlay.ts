@@ -199,7 +199,9 @@ export class SearchOverlay {
 
   private focusClient(): void {
     const iframe = this.iframe;
-    if (!iframe) return;
+    // The frame may finish loading after the reader closed the overlay: focus must then stay
+    // where closing put it, not move into the hidden frame (where the page's shortcuts are deaf).
+    if (!iframe || !this.dialog.open) return;
     const input = this.clientInput();
     if (input) {
       iframe.focus();
