@@ -149,6 +149,25 @@ describe('the portal bar on doc pages', () => {
     await context.close();
   });
 
+  it('keeps / and Ctrl+K working after Esc closes the overlay from inside its client', async () => {
+    const { context, page } = await signInAs(browser, origin, 'customer', {
+      startPath: '/docs/WebHelios/Content/Helios/Dashboard.htm',
+    });
+    await page.waitForURL((url) => url.pathname.endsWith('Dashboard.htm'));
+    const frame = page.frameLocator('iframe[title="Search the documentation"]');
+    const clientFocused = () =>
+      frame.getByRole('combobox').evaluate((el) => el === document.activeElement);
+    for (const key of ['/', 'Control+k', 'Control+k', '/']) {
+      await page.keyboard.press(key);
+      await expect.poll(() => dialog(page).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(clientFocused, { timeout: 10_000 }).toBe(true);
+      // Esc inside the client (where the focus is) closes the overlay.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog(page).isVisible()).toBe(false);
+    }
+    await context.close();
+  });
+
   it('offers the way back to the results when the reader came from the search page', async () => {
     const { context, page } = await signInAs(browser, origin, 'customer', {
       startPath: '/docs/ui/search/recover%20vm',

@@ -2,6 +2,7 @@ import { exposeSearchHost, type SearchHost } from '@docs-portal/contracts/frame'
 import { OVERLAY_STYLE } from './overlayStyle';
 import { clearRecentSearches, readRecentSearches, rememberSearch } from './recentSearches';
 import { noteSearchOrigin, searchRouteOf } from './searchOrigin';
+import { listenForSearchShortcuts } from './searchShortcuts';
 
 /** Title of the overlay's frame (the newer client's production page). */
 export const OVERLAY_FRAME_TITLE = 'Search the documentation';
@@ -234,6 +235,9 @@ export class SearchOverlay {
     const hideKeys = frameWin.document.createElement('style');
     hideKeys.textContent = '#sc-keys{display:none}';
     frameWin.document.head?.append(hideKeys);
+    // Closing can leave the focus in the hidden frame (when nothing outside could take it back):
+    // the shortcuts must open the overlay from there too, not only from the page.
+    listenForSearchShortcuts(frameWin, () => this.open());
     frameWin.addEventListener(
       'keydown',
       (event) => {
