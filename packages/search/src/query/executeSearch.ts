@@ -107,7 +107,8 @@ function topRows(
   return heap.sort(before);
 }
 
-function maskOf(ids: Iterable<number>, docSets: readonly StoredDocSet[]): DocSetMask {
+/** The mask that lets through the doc sets of `ids` (store ids) among `docSets`. */
+export function maskOf(ids: Iterable<number>, docSets: readonly StoredDocSet[]): DocSetMask {
   const max = docSets.reduce((m, d) => Math.max(m, d.storeId), 0);
   const mask = new Uint8Array(max + 1);
   for (const id of ids) mask[id] = 1;

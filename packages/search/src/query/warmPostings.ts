@@ -1,4 +1,5 @@
 import type { IndexReader } from '../core/IndexStore';
+import { maskOf } from './executeSearch';
 import { loadPostings } from './loadPostings';
 import { parseQuery } from './parseQuery';
 import { planQuery } from './planQuery';
@@ -18,7 +19,10 @@ export const WARM_BATCH = 16;
  */
 function shortWordTerms(reader: IndexReader): number[] {
   const { vocabulary, docSets } = reader.snapshot;
-  const all = new Uint8Array(docSets.reduce((m, d) => Math.max(m, d.storeId), 0) + 1).fill(1);
+  const all = maskOf(
+    docSets.map((d) => d.storeId),
+    docSets,
+  );
   const ctx = { vocabulary, allowed: all, synonyms: compileSynonyms(), ranking: DEFAULT_RANKING };
   const words = new Set<string>();
   for (const term of vocabulary.terms) {
@@ -66,7 +70,10 @@ export const WARM_SEARCH_WORDS = 6;
 /** The index's {@link WARM_SEARCH_WORDS} most frequent words of four letters or more, most frequent first. */
 export function frequentWords(reader: IndexReader): string[] {
   const { vocabulary, docSets } = reader.snapshot;
-  const all = new Uint8Array(docSets.reduce((m, d) => Math.max(m, d.storeId), 0) + 1).fill(1);
+  const all = maskOf(
+    docSets.map((d) => d.storeId),
+    docSets,
+  );
   return vocabulary.terms
     .map((term, index) => ({ term, df: vocabulary.df(index, all) }))
     .filter(({ term }) => term.length >= 4 && /^\p{L}+$/u.test(term))

@@ -10,6 +10,7 @@ import {
   KNOWN_ITEM_CORPUS,
   VERSIONS_CORPUS,
   PRECISION_CORPUS,
+  type ContractDocSet,
 } from './contractCorpus';
 
 /** Builds a fresh, empty engine for the contract suite. */
@@ -71,6 +72,18 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
     afterAll(async () => {
       await engine.close();
     });
+
+    /** Indexes `corpus` for the tests of the enclosing block, and removes it after them. */
+    const indexedForTheseTests = (corpus: readonly ContractDocSet[]) => {
+      beforeAll(async () => {
+        for (const { docSet, pages } of corpus) {
+          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
+        }
+      });
+      afterAll(async () => {
+        for (const { docSet } of corpus) await engine.removeDocSet(docSet.id);
+      });
+    };
 
     describe('ranking', () => {
       it('ranks a title match above a body match', async () => {
@@ -714,15 +727,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
       const knownSearch = (q: string, overrides: Partial<SearchRequest> = {}) =>
         search(q, knownReader, overrides);
 
-      beforeAll(async () => {
-        for (const { docSet, pages } of KNOWN_ITEM_CORPUS) {
-          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
-        }
-      });
-
-      afterAll(async () => {
-        for (const { docSet } of KNOWN_ITEM_CORPUS) await engine.removeDocSet(docSet.id);
-      });
+      indexedForTheseTests(KNOWN_ITEM_CORPUS);
 
       it('ranks a page titled exactly as the query first however far down the first pass it is', async () => {
         const response = await knownSearch('Schedule');
@@ -773,15 +778,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           }))
           .sort((a, b) => (a.path < b.path ? -1 : 1));
 
-      beforeAll(async () => {
-        for (const { docSet, pages } of VERSIONS_CORPUS) {
-          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
-        }
-      });
-
-      afterAll(async () => {
-        for (const { docSet } of VERSIONS_CORPUS) await engine.removeDocSet(docSet.id);
-      });
+      indexedForTheseTests(VERSIONS_CORPUS);
 
       it('shows the newest readable version (2.10 after 2.9) with "also in" links to the others', async () => {
         const response = await search('vaultkey', customer);
@@ -867,15 +864,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
       };
       const precise = (q: string) => search(q, precisionReader);
 
-      beforeAll(async () => {
-        for (const { docSet, pages } of PRECISION_CORPUS) {
-          await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
-        }
-      });
-
-      afterAll(async () => {
-        for (const { docSet } of PRECISION_CORPUS) await engine.removeDocSet(docSet.id);
-      });
+      indexedForTheseTests(PRECISION_CORPUS);
 
       it('ranks the page that defines a one-word identifier above pages that mention it', async () => {
         for (const name of ['exp', 'power', 'mod', 'random', 'min']) {
