@@ -4,8 +4,9 @@
 // figure taken on a busy machine can still be read: see "CPU-bound rate"), the peak RSS, and
 // the cost of handing extracted pages from a worker to the main thread.
 // Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2] [--no-extract]
-//      [--corpus python|synthetic]
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+//      [--corpus python|django|sqlalchemy|gnucash|synthetic|real]   (default: python and synthetic;
+//      real: the four Debian corpora, one after the other)
+import { readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -15,11 +16,20 @@ import {
   analysePage,
   createSearchEngine,
   extractSections,
+  listDocSetPages,
   syncDocSet,
-  type DocSetDescriptor,
+  type ExtractionRules,
 } from '@docs-portal/search';
 import { syntheticCorpus } from '../corpus/syntheticCorpus';
+import { GNUCASH_CORPUS } from './docbookCorpus';
 import { PYTHON_DOCS, ensurePythonDocs, listPythonPages } from './pythonCorpus';
+import {
+  DJANGO_CORPUS,
+  ensureDebianPackage,
+  ensureSphinxCorpus,
+  PYTHON_CORPUS,
+  SQLALCHEMY_CORPUS,
+} from './sphinxCorpus';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -28,9 +38,9 @@ function option(name: string, fallback: number): number {
 
 const PAGES = option('pages', 2000);
 const THREADS = option('threads', 2);
-/** `--corpus python` or `--corpus synthetic` builds one (peak RSS is then that build's). */
+/** `--corpus NAME` builds that corpus alone (peak RSS is then that build's). */
 const CORPUS = process.argv.includes('--corpus')
-  ? process.argv[process.argv.indexOf('--corpus') + 1]
+  ? (process.argv[process.argv.indexOf('--corpus') + 1] ?? 'both')
   : 'both';
 const rate = (pages: number, ms: number) => `${Math.round((pages * 1000) / ms)} pages/s`;
 
@@ -112,17 +122,26 @@ function extractRate(): void {
   );
 }
 
-async function buildRate(name: string, folder: string): Promise<void> {
+/** A doc set folder as the portal would configure it. */
+interface Folder {
+  folder: string;
+  rules?: ExtractionRules;
+}
+
+/** Bytes of the pages the portal lists in a folder (what the build reads and parses). */
+async function htmlBytes(folders: readonly Folder[]): Promise<number> {
+  let bytes = 0;
+  for (const { folder } of folders) {
+    for (const path of await listDocSetPages(folder)) {
+      bytes += statSync(join(folder, ...path.split('/'))).size;
+    }
+  }
+  return bytes;
+}
+
+async function buildRate(name: string, folders: readonly Folder[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'search-build-rate-'));
-  const docSet: DocSetDescriptor = {
-    id: name.toLowerCase(),
-    title: name,
-    product: 'Bench',
-    version: '1',
-    docType: 'Guide',
-    urlPrefix: `/docs/${name.toLowerCase()}`,
-    folder,
-  };
+  const megabytes = (await htmlBytes(folders)) / 1048576;
   try {
     const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
     const peakRss = watchRss();
@@ -133,17 +152,27 @@ async function buildRate(name: string, folder: string): Promise<void> {
     let mainReadMs = 0;
     let readMs = 0;
     let readCpuMs = 0;
-    const result = await syncDocSet(engine, docSet, {
-      threads: THREADS,
-      onProgress(p) {
-        if (p.phase === 'write' && readMs === 0) {
-          readMs = performance.now() - started;
-          const read = process.cpuUsage(cpu);
-          readCpuMs = (read.user + read.system) / 1000;
-          mainReadMs = performance.eventLoopUtilization(loop).active;
-        }
-      },
-    });
+    const result = { pages: 0, warnings: [] as unknown[] };
+    for (const [i, { folder, rules }] of folders.entries()) {
+      const id = `${name.toLowerCase()}-${i}`;
+      const docSet = {
+        ...{ id, title: name, product: 'Bench', version: '1', docType: 'Guide' },
+        ...{ urlPrefix: `/docs/${id}`, folder, ...(rules === undefined ? {} : { extract: rules }) },
+      };
+      const synced = await syncDocSet(engine, docSet, {
+        threads: THREADS,
+        onProgress(p) {
+          if (p.phase === 'write' && readMs === 0) {
+            readMs = performance.now() - started;
+            const read = process.cpuUsage(cpu);
+            readCpuMs = (read.user + read.system) / 1000;
+            mainReadMs = performance.eventLoopUtilization(loop).active;
+          }
+        },
+      });
+      result.pages += synced.pages;
+      result.warnings.push(...synced.warnings);
+    }
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
@@ -155,12 +184,29 @@ async function buildRate(name: string, folder: string): Promise<void> {
     const cores = Math.min(THREADS + 1, availableParallelism());
     const bound = Math.max(mainMs, cpuMs / cores);
     console.log(
-      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages in ${Math.round(ms)} ms = ${rate(result.pages, ms)}; read+parse ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms); main thread CPU ${Math.round(mainMs)} ms; CPU-bound rate on ${cores} cores ${rate(result.pages, bound)} (${result.warnings.length} warnings, peak rss ${Math.round(rss / 1048576)} MB)`,
+      `syncDocSet, ${THREADS} parse thread(s), ${name}: ${result.pages} pages (${megabytes.toFixed(1)} MB of HTML) in ${Math.round(ms)} ms = ${rate(result.pages, ms)}, ${((megabytes * 1000) / ms).toFixed(1)} MB/s; first write after ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms); main thread CPU ${Math.round(mainMs)} ms; CPU-bound rate on ${cores} cores ${rate(result.pages, bound)} (${result.warnings.length} warnings, peak rss ${Math.round(rss / 1048576)} MB)`,
     );
     await engine.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The Debian corpora of the relevance bench, as the portal would configure their folders. */
+function realCorpus(name: string): Folder[] {
+  if (name === 'gnucash') {
+    ensureDebianPackage(
+      GNUCASH_CORPUS.aptPackage,
+      join(GNUCASH_CORPUS.folders[0] ?? '', 'index.html'),
+    );
+    return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
+  }
+  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS].find((c) => c.name === name);
+  if (corpus === undefined) throw new Error(`unknown corpus ${name}`);
+  ensureSphinxCorpus(corpus);
+  return [
+    { folder: corpus.folder, ...(corpus.rules === undefined ? {} : { rules: corpus.rules }) },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -169,10 +215,13 @@ async function main(): Promise<void> {
     extractRate();
     cloneCost();
   }
-  if (CORPUS !== 'synthetic') await buildRate('Python', PYTHON_DOCS);
-  if (CORPUS === 'python') return;
-  const folder = await syntheticCorpus(PAGES);
-  await buildRate(`Synthetic-${PAGES}`, folder);
+  const real = ['python', 'django', 'sqlalchemy', 'gnucash'];
+  const names = CORPUS === 'real' ? real : CORPUS === 'both' ? ['python', 'synthetic'] : [CORPUS];
+  for (const name of names) {
+    if (name === 'synthetic') {
+      await buildRate(`Synthetic-${PAGES}`, [{ folder: await syntheticCorpus(PAGES) }]);
+    } else await buildRate(name, realCorpus(name));
+  }
 }
 
 await main();

@@ -191,9 +191,26 @@ function findTitleHeading(region: Element | Document): Element | undefined {
  * precedence over this detection where they match: see {@link ExtractionRules}.
  */
 export function extractSections(html: string | Uint8Array, context: ExtractContext): ExtractedPage {
-  const warnings: string[] = [];
   const source = typeof html === 'string' ? html : new TextDecoder('utf-8').decode(html);
-  const root = parseDocument(source);
+  return extractParsedPage(source, parsePageHtml(source), context);
+}
+
+/** The DOM of a page as the extractor reads it (htmlparser2, HTML mode, default options). */
+export function parsePageHtml(source: string): Document {
+  return parseDocument(source);
+}
+
+/**
+ * {@link extractSections} of a page the caller has parsed already: `root` is
+ * {@link parsePageHtml} of `source`. The indexer parses a page once and reads
+ * its hierarchy links from the same DOM.
+ */
+export function extractParsedPage(
+  source: string,
+  root: Document,
+  context: ExtractContext,
+): ExtractedPage {
+  const warnings: string[] = [];
   const problems = findMarkupProblems(source);
   if (problems.count > 0) {
     warnings.push(`malformed HTML: ${problems.count} nesting problem(s), first ${problems.first}`);

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type AnyNode, type Document, isTag, isText } from 'domhandler';
 import { Parser } from 'htmlparser2';
 
 /** The hierarchy links one page carries, as the generator wrote them. */
@@ -37,11 +38,19 @@ function resolveHref(href: string, from: string): string | undefined {
 
 const clean = (text: string) => text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 
+/** The parser events the link reader listens to (htmlparser2's, or replayed from a DOM). */
+interface LinkEvents {
+  onopentag(name: string, attribs: Record<string, string>): void;
+  ontext(text: string): void;
+  onclosetag(name: string): void;
+}
+
 /**
- * Reads the hierarchy links of one page without building a DOM: what generators other than
- * Flare write to place a page in their table of contents.
+ * Collects the hierarchy links of one page from its parser events: what generators other than
+ * Flare write to place a page in their table of contents. `finish` gives the links once the
+ * page's events are over.
  */
-export function readPageLinks(html: string, path: string): PageLinks {
+function linkReader(path: string): { events: LinkEvents; finish(): PageLinks } {
   const links: PageLinks = { title: '', home: [], trail: [], hasHierarchy: false };
   const navItems = new Map<number, string>();
   const crumbs: Array<{ path: string; text: string }> = [];
@@ -52,161 +61,196 @@ export function readPageLinks(html: string, path: string): PageLinks {
   let crumbDepth = -1;
   let crumbsDone = false;
   let depth = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        depth++;
-        const classes = attribs.class ?? '';
-        if (name === 'title') inTitle = true;
-        if (name === 'link') {
-          const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
-          const target = attribs.href === undefined ? undefined : resolveHref(attribs.href, path);
-          if (target !== undefined && rel.includes('up')) {
-            links.up = { path: target, title: clean(attribs.title ?? '') };
-            links.hasHierarchy = true;
-          }
-          if (
-            target !== undefined &&
-            rel.some((r) => r === 'home' || r === 'top' || r === 'start')
-          ) {
-            links.home.push(target);
-            links.hasHierarchy = true;
-          }
+  const events: LinkEvents = {
+    onopentag(name, attribs) {
+      depth++;
+      const classes = attribs.class ?? '';
+      if (name === 'title') inTitle = true;
+      if (name === 'link') {
+        const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
+        const target = attribs.href === undefined ? undefined : resolveHref(attribs.href, path);
+        if (target !== undefined && rel.includes('up')) {
+          links.up = { path: target, title: clean(attribs.title ?? '') };
+          links.hasHierarchy = true;
         }
+        if (target !== undefined && rel.some((r) => r === 'home' || r === 'top' || r === 'start')) {
+          links.home.push(target);
+          links.hasHierarchy = true;
+        }
+      }
+      if (classes !== '') {
         if (/\b(?:related|navheader|navfooter)\b/.test(classes)) links.hasHierarchy = true;
-        const level = /\bnav-item-(\d+)\b/.exec(classes);
-        if (name === 'li' && level !== null) {
+        const level = name === 'li' ? /\bnav-item-(\d+)\b/.exec(classes) : null;
+        if (level !== null) {
           links.hasHierarchy = true;
           navItem = { level: Number(level[1]), text: '', depth };
         }
+      }
+      if (!crumbsDone && crumbDepth < 0) {
         const label = attribs['aria-label'] ?? '';
         if (
-          !crumbsDone &&
-          crumbDepth < 0 &&
           (/breadcrumb/i.test(classes) || /breadcrumb/i.test(label)) &&
           !/MCBreadcrumbsBox/.test(classes)
         ) {
           crumbDepth = depth;
         }
-        if (name === 'a' && attribs.href !== undefined) {
-          const target = resolveHref(attribs.href, path);
-          if (
-            target !== undefined &&
-            (attribs.accesskey ?? '').toLowerCase() === 'u' &&
-            accessUp === null &&
-            links.up === undefined
-          ) {
-            accessUp = { path: target, title: clean(attribs.title ?? ''), text: '' };
-          }
-          if (crumbDepth >= 0 && target !== undefined && attribs.href !== '') {
-            crumbLink = { path: target, text: '' };
-          }
+      }
+      if (name === 'a' && attribs.href !== undefined) {
+        // Resolved only for the links that matter: URL parsing is the costly part of a page.
+        const accessKeyUp =
+          accessUp === null &&
+          links.up === undefined &&
+          (attribs.accesskey ?? '').toLowerCase() === 'u';
+        const inCrumbs = crumbDepth >= 0 && attribs.href !== '';
+        const target = accessKeyUp || inCrumbs ? resolveHref(attribs.href, path) : undefined;
+        if (target !== undefined && accessKeyUp) {
+          accessUp = { path: target, title: clean(attribs.title ?? ''), text: '' };
         }
-      },
-      ontext(text) {
-        if (inTitle) links.title += text;
-        if (accessUp !== null && links.up === undefined) accessUp.text += text;
-        if (navItem !== null) navItem.text += text;
-        if (crumbLink !== null) crumbLink.text += text;
-      },
-      onclosetag(name) {
-        if (name === 'title') inTitle = false;
-        if (name === 'a') {
-          if (accessUp !== null && links.up === undefined) {
-            const text = clean(accessUp.text);
-            const title = accessUp.title || (/^up$/i.test(text) ? '' : text);
-            links.up = { path: accessUp.path, title };
-            links.hasHierarchy = true;
-          }
-          if (crumbLink !== null) {
-            crumbs.push({ path: crumbLink.path, text: clean(crumbLink.text) });
-            crumbLink = null;
-          }
-        }
-        if (name === 'li' && navItem !== null && navItem.depth === depth) {
-          const text = clean(navItem.text).replace(/\s*[»›>|]+$/u, '');
-          if (!navItems.has(navItem.level)) navItems.set(navItem.level, text);
-          navItem = null;
-        }
-        if (crumbDepth === depth) {
-          crumbDepth = -1;
-          crumbsDone = crumbs.length > 0;
-          if (crumbsDone) links.hasHierarchy = true;
-        }
-        depth--;
-      },
+        if (target !== undefined && inCrumbs) crumbLink = { path: target, text: '' };
+      }
     },
-    { decodeEntities: true, lowerCaseAttributeNames: true, lowerCaseTags: true },
-  );
+    ontext(text) {
+      if (inTitle) links.title += text;
+      if (accessUp !== null && links.up === undefined) accessUp.text += text;
+      if (navItem !== null) navItem.text += text;
+      if (crumbLink !== null) crumbLink.text += text;
+    },
+    onclosetag(name) {
+      if (name === 'title') inTitle = false;
+      if (name === 'a') {
+        if (accessUp !== null && links.up === undefined) {
+          const text = clean(accessUp.text);
+          const title = accessUp.title || (/^up$/i.test(text) ? '' : text);
+          links.up = { path: accessUp.path, title };
+          links.hasHierarchy = true;
+        }
+        if (crumbLink !== null) {
+          crumbs.push({ path: crumbLink.path, text: clean(crumbLink.text) });
+          crumbLink = null;
+        }
+      }
+      if (name === 'li' && navItem !== null && navItem.depth === depth) {
+        const text = clean(navItem.text).replace(/\s*[»›>|]+$/u, '');
+        if (!navItems.has(navItem.level)) navItems.set(navItem.level, text);
+        navItem = null;
+      }
+      if (crumbDepth === depth) {
+        crumbDepth = -1;
+        crumbsDone = crumbs.length > 0;
+        if (crumbsDone) links.hasHierarchy = true;
+      }
+      depth--;
+    },
+  };
+  const finish = (): PageLinks => {
+    links.title = clean(links.title);
+    const levels = [...navItems.keys()].filter((level) => level >= 1).sort((a, b) => a - b);
+    if (levels.length > 0) {
+      links.trail = levels.map((level) => navItems.get(level) ?? '').filter((t) => t !== '');
+    } else {
+      const roots = new Set([...ROOT_PAGES, ...links.home]);
+      links.trail = crumbs
+        .filter((crumb) => crumb.text !== '' && crumb.path !== path && !roots.has(crumb.path))
+        .map((crumb) => crumb.text);
+    }
+    return links;
+  };
+  return { events, finish };
+}
+
+/** Reads the hierarchy links of one page from its HTML, without building a DOM. */
+export function readPageLinks(html: string, path: string): PageLinks {
+  const reader = linkReader(path);
+  const parser = new Parser(reader.events, {
+    decodeEntities: true,
+    lowerCaseAttributeNames: true,
+    lowerCaseTags: true,
+  });
   parser.end(html);
-  links.title = clean(links.title);
-  const levels = [...navItems.keys()].filter((level) => level >= 1).sort((a, b) => a - b);
-  if (levels.length > 0) {
-    links.trail = levels.map((level) => navItems.get(level) ?? '').filter((t) => t !== '');
-  } else {
-    const roots = new Set([...ROOT_PAGES, ...links.home]);
-    links.trail = crumbs
-      .filter((crumb) => crumb.text !== '' && crumb.path !== path && !roots.has(crumb.path))
-      .map((crumb) => crumb.text);
-  }
-  return links;
+  return reader.finish();
 }
 
 /**
- * Breadcrumb trails of pages whose generator places them in a hierarchy on the page itself:
+ * {@link readPageLinks} of a page already parsed into a DOM (with htmlparser2's default HTML
+ * options, as the extractor parses): its elements and text replayed in document order, so the
+ * one page parse serves both the extractor and the hierarchy.
+ */
+export function pageLinksOfDocument(root: Document, path: string): PageLinks {
+  const reader = linkReader(path);
+  const { events } = reader;
+  const replay = (nodes: readonly AnyNode[]): void => {
+    for (const node of nodes) {
+      if (isText(node)) events.ontext(node.data);
+      else if (isTag(node)) {
+        events.onopentag(node.name, node.attribs);
+        replay(node.children);
+        events.onclosetag(node.name);
+      }
+    }
+  };
+  replay(root.children);
+  return reader.finish();
+}
+
+/**
+ * The breadcrumb trail of a page whose generator places it in a hierarchy on the page itself:
  * Sphinx's related bar (`nav-item-N`) or a breadcrumb list, else the chain of "up" links
- * (`<link rel="up">`, access key U: DocBook, Sphinx, Django) followed from page to page. The
+ * (`<link rel="up">`, access key U: DocBook, Sphinx, Django) followed from page to page, with
+ * `linksOf` giving the links of the pages above (undefined for a page outside the doc set). The
  * doc set's root page (`rel="home"`, a top-level `index.html`) is left out of every trail.
- * Pages without such navigation are absent from the map (their folders then make the trail).
+ * Undefined for a page without such navigation (its folders then make the trail).
  */
-export async function readPageTrails(
-  folder: string,
-  paths: readonly string[],
-): Promise<Map<string, string[]>> {
-  return pageTrailsFromLinks(new Map(await readLinksOfPages(folder, paths)));
+export function trailOf(
+  path: string,
+  page: PageLinks,
+  linksOf: (path: string) => PageLinks | undefined,
+): string[] | undefined {
+  if (!page.hasHierarchy) return undefined;
+  if (page.trail.length > 0) return page.trail;
+  const roots = new Set([...ROOT_PAGES, ...page.home]);
+  const trail: string[] = [];
+  const seen = new Set([path]);
+  let up = page.up;
+  while (up !== undefined && !roots.has(up.path) && !seen.has(up.path) && seen.size < MAX_CHAIN) {
+    seen.add(up.path);
+    const parent = linksOf(up.path);
+    const name = up.title || parent?.title || '';
+    if (name !== '') trail.unshift(name);
+    up = parent?.up;
+  }
+  return trail;
 }
 
 /**
- * The links ({@link readPageLinks}) of the given pages of a doc set, in order; unreadable pages
- * are left out (the indexing run reports them). Parse workers run this on their share of pages.
+ * The hierarchy of one doc set's pages, read as it is needed: a page's trail comes from its own
+ * links and those of the pages above it, which are read from their files (once) only when a
+ * page names them. Only the doc set's own pages (`pages`, as the sync lists them) are ever
+ * read, so an "up" link cannot lead outside the doc set's folder.
  */
-export async function readLinksOfPages(
-  folder: string,
-  paths: readonly string[],
-): Promise<Array<[string, PageLinks]>> {
-  const links: Array<[string, PageLinks]> = [];
-  for (const path of paths) {
+export class PageHierarchy {
+  private readonly read = new Map<string, PageLinks | undefined>();
+
+  constructor(
+    readonly folder: string,
+    private readonly pages: ReadonlySet<string>,
+  ) {}
+
+  /** The trail of the page at `path`, whose own links are `links` (see {@link trailOf}). */
+  trail(path: string, links: PageLinks): string[] | undefined {
+    return trailOf(path, links, (above) => this.linksOf(above));
+  }
+
+  private linksOf(path: string): PageLinks | undefined {
+    if (!this.pages.has(path)) return undefined;
+    if (this.read.has(path)) return this.read.get(path);
+    let links: PageLinks | undefined;
     try {
-      const data = await readFile(join(folder, ...path.split('/')));
-      links.push([path, readPageLinks(new TextDecoder('utf-8').decode(data), path)]);
+      const data = readFileSync(join(this.folder, ...path.split('/')));
+      links = readPageLinks(new TextDecoder('utf-8').decode(data), path);
     } catch {
       // An unreadable page is reported by the indexing run itself.
     }
+    this.read.set(path, links);
+    return links;
   }
-  return links;
-}
-
-/** The trails of a doc set's pages from the links of all of its pages (see readPageTrails). */
-export function pageTrailsFromLinks(links: ReadonlyMap<string, PageLinks>): Map<string, string[]> {
-  const trails = new Map<string, string[]>();
-  for (const [path, page] of links) {
-    if (!page.hasHierarchy) continue;
-    if (page.trail.length > 0) {
-      trails.set(path, page.trail);
-      continue;
-    }
-    const roots = new Set([...ROOT_PAGES, ...page.home]);
-    const trail: string[] = [];
-    const seen = new Set([path]);
-    let up = page.up;
-    while (up !== undefined && !roots.has(up.path) && !seen.has(up.path) && seen.size < MAX_CHAIN) {
-      seen.add(up.path);
-      const parent = links.get(up.path);
-      const name = up.title || parent?.title || '';
-      if (name !== '') trail.unshift(name);
-      up = parent?.up;
-    }
-    trails.set(path, trail);
-  }
-  return trails;
 }

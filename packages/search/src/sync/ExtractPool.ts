@@ -2,8 +2,7 @@ import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PageLinks } from '../indexer/readPageTrails';
-import type { ExtractBatch, ExtractOutcome, WorkerJob } from './extractTask';
+import type { ExtractBatch, ExtractOutcome, HierarchyJob } from './extractTask';
 
 /**
  * Young generation of a parse worker. Parsing allocates a DOM per page that dies right after,
@@ -31,7 +30,9 @@ function workerSource(file: URL): string {
 }
 
 interface Job {
-  message: WorkerJob;
+  batch: ExtractBatch;
+  /** Sent to the worker first unless it has it already. */
+  hierarchy: HierarchyJob;
   resolve(result: unknown): void;
   reject(error: Error): void;
 }
@@ -40,11 +41,13 @@ interface Lane {
   worker: Worker;
   /** The batch the worker is extracting; one at a time, so a death is blamed on that batch. */
   job: Job | null;
+  /** The hierarchy the worker was last given. */
+  hierarchy: number | undefined;
 }
 
 /**
  * Parse worker threads for the indexer: batches of pages wait in a queue and go, one at a time,
- * to a free worker, and come back as extracted pages (or as the pages' hierarchy links). Workers start with the first batch. A
+ * to a free worker, and come back as extracted pages. Workers start with the first batch. A
  * worker that dies fails only the batch it was extracting and is replaced for the next one.
  * Idle workers do not keep the process alive; {@link close} stops them.
  */
@@ -60,20 +63,19 @@ export class ExtractPool {
     this.lanes = Array.from({ length: Math.max(1, threads) }, () => null);
   }
 
-  /** Extracts a batch in a worker; rejects when the worker dies while extracting it. */
-  run(batch: ExtractBatch): Promise<ExtractOutcome[]> {
-    return this.submit({ kind: 'extract', batch }) as Promise<ExtractOutcome[]>;
-  }
-
-  /** Reads the hierarchy links of some pages of a doc set in a worker (see readLinksOfPages). */
-  links(folder: string, paths: string[]): Promise<Array<[string, PageLinks]>> {
-    return this.submit({ kind: 'links', folder, paths }) as Promise<Array<[string, PageLinks]>>;
-  }
-
-  private submit(message: WorkerJob): Promise<unknown> {
+  /**
+   * Extracts a batch in a worker, which is given the run's hierarchy first if it does not have
+   * it; rejects when the worker dies while extracting it.
+   */
+  run(batch: ExtractBatch, hierarchy: HierarchyJob): Promise<ExtractOutcome[]> {
     if (this.closed) return Promise.reject(new Error('the parse workers are stopped'));
-    return new Promise<unknown>((resolve, reject) => {
-      this.queue.push({ message, resolve, reject });
+    return new Promise<ExtractOutcome[]>((resolve, reject) => {
+      this.queue.push({
+        batch,
+        hierarchy,
+        resolve: (result) => resolve(result as ExtractOutcome[]),
+        reject,
+      });
       this.dispatch();
     });
   }
@@ -95,7 +97,11 @@ export class ExtractPool {
       const job = this.queue.shift() as Job;
       lane.job = job;
       lane.worker.ref();
-      lane.worker.postMessage(job.message);
+      if (lane.hierarchy !== job.hierarchy.id) {
+        lane.worker.postMessage(job.hierarchy);
+        lane.hierarchy = job.hierarchy.id;
+      }
+      lane.worker.postMessage({ kind: 'extract', batch: job.batch });
     }
   }
 
@@ -104,7 +110,7 @@ export class ExtractPool {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
-    const lane: Lane = { worker, job: null };
+    const lane: Lane = { worker, job: null, hierarchy: undefined };
     this.lanes[index] = lane;
     worker.on('message', (result: unknown) => {
       const job = lane.job;

@@ -3,11 +3,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analysePacked, type PageAnalysis } from '../core/analysePage';
 import type { ExtractionRules } from '../indexer/extractionRules';
+import type { Document } from 'domhandler';
 import {
   type ExtractedPage,
   type ExtractedSection,
-  extractSections,
+  extractParsedPage,
+  parsePageHtml,
 } from '../indexer/extractSections';
+import {
+  PageHierarchy,
+  type PageLinks,
+  pageLinksOfDocument,
+  readPageLinks,
+} from '../indexer/readPageTrails';
 
 /**
  * Version of the extraction rules. It is part of every page hash, so changing the indexer
@@ -38,7 +46,7 @@ export function pageHash(
 export interface ExtractTask {
   /** Page path (leading slash). */
   path: string;
-  /** Trail from the TOC or the page hierarchy, when there is one. */
+  /** Trail from the doc set's TOC; without one, the page hierarchy gives it (if any). */
   breadcrumb?: string[];
   /** The page's hash in the index, when it is there: the page is skipped if it did not change. */
   indexedHash?: string;
@@ -52,11 +60,51 @@ export interface ExtractBatch {
   rules?: ExtractionRules;
   /** The rules' key (see extractionRulesKey), part of every page hash. */
   rulesKey: string;
+  /** The run's {@link HierarchyJob} that gives the trails of pages the TOC does not have. */
+  hierarchy: number;
 }
 
-/** What a parse worker is asked to do: extract a batch, or read the links of some pages. */
-export type WorkerJob =
-  { kind: 'extract'; batch: ExtractBatch } | { kind: 'links'; folder: string; paths: string[] };
+/**
+ * The pages of a doc set whose trails come from the page hierarchy (those the TOC does not
+ * have), sent to a parse worker once before the first batch of the run that needs it.
+ */
+export interface HierarchyJob {
+  kind: 'hierarchy';
+  /** Unique in the process: what batches name in `hierarchy`. */
+  id: number;
+  folder: string;
+  pages: string[];
+}
+
+/** What a parse worker is told: the hierarchy of a doc set's run, or a batch to extract. */
+export type WorkerJob = HierarchyJob | { kind: 'extract'; batch: ExtractBatch };
+
+let lastHierarchyId = 0;
+
+/** A new {@link HierarchyJob} for a run over `pages` of the doc set in `folder`. */
+export function hierarchyJob(folder: string, pages: string[]): HierarchyJob {
+  return { kind: 'hierarchy', id: ++lastHierarchyId, folder, pages };
+}
+
+/**
+ * What a parse worker keeps between jobs: the hierarchy of the run it works for. A batch
+ * answers with its outcomes; a hierarchy job with nothing.
+ */
+export class WorkerState {
+  private hierarchy: { id: number; pages: PageHierarchy } | undefined;
+
+  run(job: WorkerJob): ExtractOutcome[] | undefined {
+    if (job.kind === 'hierarchy') {
+      this.hierarchy = { id: job.id, pages: new PageHierarchy(job.folder, new Set(job.pages)) };
+      return undefined;
+    }
+    const { hierarchy } = this;
+    if (hierarchy?.id !== job.batch.hierarchy) {
+      throw new Error(`the parse worker was not given hierarchy ${job.batch.hierarchy}`);
+    }
+    return extractBatch(job.batch, hierarchy.pages);
+  }
+}
 
 /**
  * What became of one page: extracted, with its hash and its sections split into terms (so the
@@ -82,23 +130,38 @@ export function transferablesOf(outcomes: readonly ExtractOutcome[]): ArrayBuffe
 
 /**
  * Reads every page of a batch, and extracts and splits into terms those whose hash changed; a
- * page that cannot be read or throws gives its error message and the others go on. The same
- * function runs in a parse worker and in the calling thread, so both give the same records.
- * Files are read synchronously: a worker has nothing else to do meanwhile, and extraction in
- * the calling thread blocks it longer anyway.
+ * page that cannot be read or throws gives its error message and the others go on. A page the
+ * TOC does not place takes its trail from `hierarchy`: a new page is parsed once, for its links
+ * and its sections; an indexed one has its links read first, without a DOM, since its hash
+ * (which holds the trail) may show it unchanged. The same function runs in a parse worker and
+ * in the calling thread, so both give the same records. Files are read synchronously: a worker
+ * has nothing else to do meanwhile, and extraction in the calling thread blocks it longer anyway.
  */
-export function extractBatch(batch: ExtractBatch): ExtractOutcome[] {
-  return batch.tasks.map(({ path, breadcrumb, indexedHash }): ExtractOutcome => {
+export function extractBatch(batch: ExtractBatch, hierarchy: PageHierarchy): ExtractOutcome[] {
+  return batch.tasks.map(({ path, breadcrumb: tocTrail, indexedHash }): ExtractOutcome => {
     let bytes: Uint8Array;
     try {
       bytes = readFileSync(join(batch.folder, ...path.split('/')));
     } catch (error) {
       return { path, error: (error as Error).message, unreadable: true };
     }
-    const hash = pageHash(bytes, breadcrumb, batch.rulesKey);
-    if (hash === indexedHash) return { path, unchanged: true };
     try {
-      const page = extractSections(bytes, {
+      let source: string | undefined;
+      let root: Document | undefined;
+      let breadcrumb = tocTrail;
+      if (breadcrumb === undefined) {
+        source = new TextDecoder('utf-8').decode(bytes);
+        let links: PageLinks;
+        if (indexedHash === undefined) {
+          root = parsePageHtml(source);
+          links = pageLinksOfDocument(root, path);
+        } else links = readPageLinks(source, path);
+        breadcrumb = hierarchy.trail(path, links);
+      }
+      const hash = pageHash(bytes, breadcrumb, batch.rulesKey);
+      if (hash === indexedHash) return { path, unchanged: true };
+      source ??= new TextDecoder('utf-8').decode(bytes);
+      const page = extractParsedPage(source, root ?? parsePageHtml(source), {
         path,
         ...(breadcrumb === undefined ? {} : { breadcrumb }),
         ...(batch.rules === undefined ? {} : { rules: batch.rules }),

@@ -118,6 +118,48 @@ describe('syncDocSet', () => {
     expect((await find('administrators')).hits[0]?.breadcrumb).toEqual(['Renamed Overview']);
   });
 
+  it.each([0, 2])(
+    're-indexes a page whose trail changed because a page above it was renamed (%i workers)',
+    async (threads) => {
+      const folder = join(work, 'chain');
+      mkdirSync(folder);
+      const write = (file: string, title: string, up: string, body: string) =>
+        writeFileSync(
+          join(folder, file),
+          `<html><head><title>${title}</title><link rel="home" href="index.html"></head><body>` +
+            `<h1>${title}</h1><p>${body}</p><div class="navfooter">${up}</div></body></html>`,
+        );
+      const upTo = (file: string) => `<a accesskey="u" href="${file}">Up</a>`;
+      write('index.html', 'Guide', '', 'welcome');
+      write('chapter.html', 'Chapter Alpha', upTo('index.html'), 'overview');
+      write('section.html', 'Section One', upTo('chapter.html'), 'reconciliation');
+      const chain = { ...descriptor(folder, 'chain') };
+      const trailOfSection = async () => {
+        const found = await engine.search(
+          {
+            q: 'reconciliation',
+            product: [],
+            version: [],
+            docType: [],
+            page: 1,
+            pageSize: 5,
+            explain: false,
+          },
+          { docSetIds: ['chain'] },
+        );
+        return found.hits[0]?.breadcrumb;
+      };
+      await syncDocSet(engine, chain, { threads });
+      expect(await trailOfSection()).toEqual(['Chapter Alpha']);
+      expect((await syncDocSet(engine, chain, { threads })).changed).toBe(0);
+
+      write('chapter.html', 'Chapter Beta', upTo('index.html'), 'overview');
+      const result = await syncDocSet(engine, chain, { threads });
+      expect(result.changed).toBe(2);
+      expect(await trailOfSection()).toEqual(['Chapter Beta']);
+    },
+  );
+
   it('indexes malformed pages as far as it can and logs them without stopping', async () => {
     const logged: Array<{ details: Record<string, unknown>; message: string }> = [];
     const folder = join(work, 'malformed');

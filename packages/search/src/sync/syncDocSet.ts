@@ -3,19 +3,16 @@ import type { PageRecord } from '../core/analysePage';
 import { IndexAbortError } from '../core/IndexStore';
 import { extractionRulesKey } from '../indexer/extractionRules';
 import { readFlareTocBreadcrumbs } from '../indexer/readFlareTocBreadcrumbs';
-import {
-  type PageLinks,
-  pageTrailsFromLinks,
-  readLinksOfPages,
-  readPageTrails,
-} from '../indexer/readPageTrails';
+import { PageHierarchy } from '../indexer/readPageTrails';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { ExtractPool } from './ExtractPool';
 import {
   type ExtractBatch,
   type ExtractOutcome,
   type ExtractTask,
+  type HierarchyJob,
   extractBatch,
+  hierarchyJob,
   indexedSections,
 } from './extractTask';
 import { listDocSetPages } from './listDocSetPages';
@@ -61,8 +58,6 @@ export interface SyncOptions {
 export const IN_THREAD_MAX_PAGES = 100;
 /** Pages per batch sent to a parse worker (which reads, hashes and extracts them). */
 const BATCH_PAGES = 16;
-/** Pages whose hierarchy links one worker job reads. */
-const LINKS_SHARE = 32;
 /** Batches being parsed or waiting per thread: what bounds the memory of a run. */
 const BATCHES_AHEAD = 2;
 
@@ -127,26 +122,9 @@ class Workers {
     return this.threads > 0 && (this.options.threads !== undefined || pages >= IN_THREAD_MAX_PAGES);
   }
 
-  run(batch: ExtractBatch): Promise<ExtractOutcome[]> {
+  run(batch: ExtractBatch, hierarchy: HierarchyJob): Promise<ExtractOutcome[]> {
     this.pool ??= new ExtractPool(this.threads, this.options.workerFile);
-    return this.pool.run(batch);
-  }
-
-  /**
-   * {@link readPageTrails} with the pages read and tokenised in the workers, a share each; a
-   * share whose worker dies is read in this thread.
-   */
-  async pageTrails(folder: string, paths: readonly string[]): Promise<Map<string, string[]>> {
-    this.pool ??= new ExtractPool(this.threads, this.options.workerFile);
-    const pool = this.pool;
-    const shares: string[][] = [];
-    for (let at = 0; at < paths.length; at += LINKS_SHARE) {
-      shares.push(paths.slice(at, at + LINKS_SHARE));
-    }
-    const read = await Promise.all(
-      shares.map((share) => pool.links(folder, share).catch(() => readLinksOfPages(folder, share))),
-    );
-    return pageTrailsFromLinks(new Map<string, PageLinks>(read.flat()));
+    return this.pool.run(batch, hierarchy);
   }
 
   get count(): number {
@@ -176,13 +154,19 @@ async function syncWith(
   const toc = await readFlareTocBreadcrumbs(docSet.folder);
   for (const problem of toc.problems) warn('/Data', problem);
   const inWorkers = workers.useFor(paths.length);
-  const withoutToc = paths.filter((path) => !toc.byPath.has(path));
-  const pageTrails = inWorkers
-    ? await workers.pageTrails(docSet.folder, withoutToc)
-    : await readPageTrails(docSet.folder, withoutToc);
+  // Pages the TOC does not place take their trails from the page hierarchy, read as the pages
+  // are parsed (see PageHierarchy).
+  const hierarchy = hierarchyJob(
+    docSet.folder,
+    paths.filter((path) => !toc.byPath.has(path)),
+  );
+  let inThread: PageHierarchy | undefined;
   const extract = inWorkers
-    ? (batch: ExtractBatch) => workers.run(batch)
-    : (batch: ExtractBatch) => Promise.resolve(extractBatch(batch));
+    ? (batch: ExtractBatch) => workers.run(batch, hierarchy)
+    : (batch: ExtractBatch) => {
+        inThread ??= new PageHierarchy(hierarchy.folder, new Set(hierarchy.pages));
+        return Promise.resolve(extractBatch(batch, inThread));
+      };
 
   for (let attempt = 1; ; attempt++) {
     const indexed = await engine.indexedPages(docSet.id);
@@ -193,7 +177,8 @@ async function syncWith(
       docSet,
       paths,
       hashes: indexed.hashes,
-      breadcrumbOf: (path) => toc.byPath.get(path) ?? pageTrails.get(path),
+      breadcrumbOf: (path) => toc.byPath.get(path),
+      hierarchy: hierarchy.id,
       rules,
       extract,
       maxAhead: BATCHES_AHEAD * (inWorkers ? workers.count : 1),
@@ -254,6 +239,8 @@ interface ReadInput {
   /** Content hashes of the pages in the index. */
   hashes: ReadonlyMap<string, string>;
   breadcrumbOf(path: string): string[] | undefined;
+  /** The run's hierarchy job (see HierarchyJob). */
+  hierarchy: number;
   /** The doc set's extraction-rules key (part of every page hash). */
   rules: string;
   /** Extracts a batch, in a parse worker or in this thread. */
@@ -301,6 +288,7 @@ async function* readChangedPages(input: ReadInput): AsyncGenerator<PageRecord> {
       folder: docSet.folder,
       tasks,
       rulesKey: input.rules,
+      hierarchy: input.hierarchy,
       ...(docSet.extract === undefined ? {} : { rules: docSet.extract }),
     };
     tasks = [];

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../../test/fixtures';
+import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
+import { parsePageHtml } from './extractSections';
+import { PageHierarchy, pageLinksOfDocument, readPageLinks } from './readPageTrails';
+
+/** Every HTML page of the fixture doc sets, by path from the fixtures folder. */
+function fixturePages(): Array<[string, string]> {
+  const pages: Array<[string, string]> = [];
+  for (const entry of readdirSync(FIXTURES, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.html?$/.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    pages.push([`/${relative(FIXTURES, file)}`, readFileSync(file, 'utf8')]);
+  }
+  return pages;
+}
+
+describe('pageLinksOfDocument', () => {
+  it('reads the same links from a parsed page as readPageLinks does from its HTML', () => {
+    const pages = [
+      ...fixturePages(),
+      ['/broken.htm', new TextDecoder().decode(BROKEN_PAGE)] as [string, string],
+    ];
+    expect(pages.length).toBeGreaterThan(20);
+    const links = pages.map(([path, html]) => {
+      const streamed = readPageLinks(html, path);
+      expect(pageLinksOfDocument(parsePageHtml(html), path), path).toEqual(streamed);
+      return streamed;
+    });
+    // The fixtures hold every kind of hierarchy the reader knows.
+    expect(links.some((l) => l.up !== undefined)).toBe(true);
+    expect(links.some((l) => l.trail.length > 0)).toBe(true);
+    expect(links.some((l) => l.home.length > 0)).toBe(true);
+    expect(links.some((l) => !l.hasHierarchy)).toBe(true);
+  });
+});
+
+describe('PageHierarchy', () => {
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'search-hierarchy-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  const page = (title: string, up?: string) =>
+    `<html><head><title>${title}</title>${up === undefined ? '' : `<link rel="up" href="${up}">`}` +
+    `<link rel="home" href="index.html"></head><body><h1>${title}</h1></body></html>`;
+
+  it('follows the up links through the pages above, read from their files', () => {
+    writeFileSync(join(folder, 'index.html'), page('Guide'));
+    writeFileSync(join(folder, 'part.html'), page('Part I', 'index.html'));
+    writeFileSync(join(folder, 'chapter.html'), page('Chapter 2', 'part.html'));
+    const child = page('Section 2.1', 'chapter.html');
+    writeFileSync(join(folder, 'section.html'), child);
+    const pages = new Set(['/index.html', '/part.html', '/chapter.html', '/section.html']);
+    const hierarchy = new PageHierarchy(folder, pages);
+
+    expect(hierarchy.trail('/section.html', readPageLinks(child, '/section.html'))).toEqual([
+      'Part I',
+      'Chapter 2',
+    ]);
+  });
+
+  it('never reads a page that is not one of the doc set pages it was given', () => {
+    writeFileSync(join(folder, 'index.html'), page('Guide'));
+    // In the folder, but not a page of the run (a linked file, say): its title must not show.
+    writeFileSync(join(folder, 'secret.html'), page('Secret title', 'index.html'));
+    const child = page('Section', 'secret.html');
+    const hierarchy = new PageHierarchy(folder, new Set(['/index.html', '/child.html']));
+
+    expect(hierarchy.trail('/child.html', readPageLinks(child, '/child.html'))).toEqual([]);
+    expect(
+      new PageHierarchy(folder, new Set(['/secret.html'])).trail(
+        '/child.html',
+        readPageLinks(child, '/child.html'),
+      ),
+    ).toEqual(['Secret title']);
+  });
+
+  it('gives no trail to a page without generator navigation', () => {
+    const plain = '<html><head><title>Plain</title></head><body><h1>Plain</h1></body></html>';
+    const hierarchy = new PageHierarchy(folder, new Set(['/plain.html']));
+    expect(hierarchy.trail('/plain.html', readPageLinks(plain, '/plain.html'))).toBeUndefined();
+  });
+});
