@@ -6,7 +6,7 @@
 // Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2] [--no-extract]
 //      [--corpus python|django|sqlalchemy|gnucash|synthetic|real]   (default: python and synthetic;
 //      real: the four Debian corpora, one after the other)
-import { readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -16,17 +16,17 @@ import {
   analysePage,
   createSearchEngine,
   extractSections,
-  listDocSetPages,
   syncDocSet,
-  type ExtractionRules,
 } from '@docs-portal/search';
 import { syntheticCorpus } from '../corpus/syntheticCorpus';
 import { GNUCASH_CORPUS } from './docbookCorpus';
 import { PYTHON_DOCS, ensurePythonDocs, listPythonPages } from './pythonCorpus';
 import {
+  type CorpusFolder,
   DJANGO_CORPUS,
   ensureDebianPackage,
   ensureSphinxCorpus,
+  portalHtmlBytes,
   PYTHON_CORPUS,
   SQLALCHEMY_CORPUS,
 } from './sphinxCorpus';
@@ -122,26 +122,9 @@ function extractRate(): void {
   );
 }
 
-/** A doc set folder as the portal would configure it. */
-interface Folder {
-  folder: string;
-  rules?: ExtractionRules;
-}
-
-/** Bytes of the pages the portal lists in a folder (what the build reads and parses). */
-async function htmlBytes(folders: readonly Folder[]): Promise<number> {
-  let bytes = 0;
-  for (const { folder } of folders) {
-    for (const path of await listDocSetPages(folder)) {
-      bytes += statSync(join(folder, ...path.split('/'))).size;
-    }
-  }
-  return bytes;
-}
-
-async function buildRate(name: string, folders: readonly Folder[]): Promise<void> {
+async function buildRate(name: string, folders: readonly CorpusFolder[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'search-build-rate-'));
-  const megabytes = (await htmlBytes(folders)) / 1048576;
+  const megabytes = (await portalHtmlBytes(folders)) / 1048576;
   try {
     const engine = await createSearchEngine({ engine: 'sqlite', dataDir });
     const peakRss = watchRss();
@@ -193,7 +176,7 @@ async function buildRate(name: string, folders: readonly Folder[]): Promise<void
 }
 
 /** The Debian corpora of the relevance bench, as the portal would configure their folders. */
-function realCorpus(name: string): Folder[] {
+function realCorpus(name: string): CorpusFolder[] {
   if (name === 'gnucash') {
     ensureDebianPackage(
       GNUCASH_CORPUS.aptPackage,

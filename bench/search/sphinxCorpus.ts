@@ -2,7 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { extractSections, type ExtractionRules, type PageRecord } from '@docs-portal/search';
+import {
+  extractSections,
+  listDocSetPages,
+  type ExtractionRules,
+  type PageRecord,
+} from '@docs-portal/search';
 
 /** A Sphinx-built documentation folder from a Debian package, with its general index. */
 export interface SphinxCorpus {
@@ -175,4 +180,21 @@ export function extractPages(
 /** The page records of a Sphinx corpus, extracted once and fed to every engine. */
 export function readSphinxCorpus(corpus: SphinxCorpus): CorpusPages {
   return extractPages(corpus.folder, listSphinxPages(corpus), corpus.rules);
+}
+
+/** A doc set folder as the portal would configure it. */
+export interface CorpusFolder {
+  folder: string;
+  rules?: ExtractionRules;
+}
+
+/** Bytes of the pages the portal lists in the folders (what a portal build reads and parses). */
+export async function portalHtmlBytes(folders: readonly CorpusFolder[]): Promise<number> {
+  let bytes = 0;
+  for (const { folder } of folders) {
+    for (const path of await listDocSetPages(folder)) {
+      bytes += statSync(join(folder, ...path.split('/'))).size;
+    }
+  }
+  return bytes;
 }

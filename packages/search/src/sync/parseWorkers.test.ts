@@ -12,6 +12,7 @@ import type { PageRecord } from '../core/analysePage';
 import { createSearchEngine } from '../createSearchEngine';
 import { SQLITE_INDEX_FILE } from '../SqliteSearchEngine/SqliteIndexStore';
 import type { DocSetChange, DocSetDescriptor, SearchEngine } from '../SearchEngine';
+import { EXTRACT_WORKER_FILE, workerSource } from './ExtractPool';
 import { listDocSetPages } from './listDocSetPages';
 import { IN_THREAD_MAX_PAGES, syncDocSet, type SyncProgress } from './syncDocSet';
 
@@ -179,6 +180,15 @@ describe('syncDocSet with parse workers', () => {
     );
     expect(hits.hits.length).toBeGreaterThan(0);
   }, 60_000);
+
+  it('start from one bundled script, not by loading the TypeScript sources in each worker', async () => {
+    const code = await workerSource(EXTRACT_WORKER_FILE);
+    expect(code).not.toContain('tsx');
+    // The extractor and its HTML parser are inside, so nothing is loaded through a loader.
+    expect(code).toContain('function extractBatch(');
+    expect(code).toContain('node_modules/htmlparser2/');
+    expect(await workerSource(EXTRACT_WORKER_FILE)).toBe(code);
+  });
 
   it('parses in workers from 100 pages on, and in the calling thread below', async () => {
     const crashing = new URL('../../test/crashingExtractWorker.ts', import.meta.url);
