@@ -19,4 +19,17 @@ describe('findMarkupProblems', () => {
     });
     expect(findMarkupProblems('<div>text</span></div><section>').count).toBe(2);
   });
+
+  it('reads a tag to the first > outside quotes, and a comment to --> or the end', () => {
+    // The > inside the title is not the end of the <div> tag, so the </span> after it is stray.
+    expect(findMarkupProblems('<div title="a > b"></span></div>')).toEqual({
+      count: 1,
+      first: 'stray </span> at line 1',
+    });
+    // A quote left open: no tag there, so nothing is left unclosed.
+    expect(findMarkupProblems('<div title="open>text').count).toBe(0);
+    expect(findMarkupProblems('<section><!-- </section> never closed').count).toBe(1);
+    expect(findMarkupProblems('<DIV CLASS=x>\n<Em>t</em></div >').count).toBe(0);
+    expect(findMarkupProblems('<div/ >< div>a<3 b</div>').count).toBe(1);
+  });
 });

@@ -41,7 +41,52 @@ const OPTIONAL_END = new Set([
   'body',
 ]);
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript']);
-const TAG = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const SLASH = 0x2f;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+
+/** `[A-Za-z]`: what a tag name starts with. */
+function isNameStart(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+/** `[\w:-]`: what a tag name goes on with. */
+function isNameChar(code: number): boolean {
+  return (
+    isNameStart(code) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f ||
+    code === 0x3a ||
+    code === 0x2d
+  );
+}
+
+/**
+ * The index of the `>` that ends a tag whose attributes start at `from`: the first one outside
+ * quotes. -1 when a quote is left open first (then there is no tag here, as a browser that
+ * reads on to the closing quote would not find one either).
+ */
+function tagEnd(html: string, from: number): number {
+  for (let at = from; at < html.length; at++) {
+    const code = html.charCodeAt(at);
+    if (code === GREATER_THAN) return at;
+    if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
+      const close = html.indexOf(code === DOUBLE_QUOTE ? '"' : "'", at + 1);
+      if (close < 0) return -1;
+      at = close;
+    }
+  }
+  return -1;
+}
+
+/** Whether the tag's attributes (from `from` to the `>` at `end`) end with `/`, as in `<br />`. */
+function endsWithSlash(html: string, from: number, end: number): boolean {
+  let last = end - 1;
+  while (last >= from && /\s/.test(html.charAt(last))) last--;
+  return last >= from && html.charCodeAt(last) === SLASH;
+}
 
 /** What `findMarkupProblems` found. */
 export interface MarkupProblems {
@@ -69,28 +114,48 @@ export function findMarkupProblems(html: string): MarkupProblems {
     }
   };
   let lower: string | undefined;
-  TAG.lastIndex = 0;
-  for (let match = TAG.exec(html); match !== null; match = TAG.exec(html)) {
-    const name = match[2]?.toLowerCase();
-    if (name === undefined) continue;
-    const closing = match[1] === '/';
+  // A scan by character codes (no regular expression, no match objects): it runs over every
+  // page the indexer reads. Comments are skipped to `-->` (or the end); a tag is `<`, an optional
+  // `/`, a name and attributes up to the first `>` outside quotes.
+  let from = 0;
+  for (let at = html.indexOf('<', from); at >= 0; at = html.indexOf('<', from)) {
+    if (html.startsWith('!--', at + 1)) {
+      const end = html.indexOf('-->', at + 4);
+      from = end < 0 ? html.length : end + 3;
+      continue;
+    }
+    const closing = html.charCodeAt(at + 1) === SLASH;
+    const nameStart = closing ? at + 2 : at + 1;
+    if (!isNameStart(html.charCodeAt(nameStart))) {
+      from = at + 1;
+      continue;
+    }
+    let nameEnd = nameStart + 1;
+    while (nameEnd < html.length && isNameChar(html.charCodeAt(nameEnd))) nameEnd++;
+    const end = tagEnd(html, nameEnd);
+    if (end < 0) {
+      from = at + 1;
+      continue;
+    }
+    from = end + 1;
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
     if (VOID.has(name)) continue;
     if (!closing) {
-      if ((match[3] ?? '').trimEnd().endsWith('/')) continue;
+      if (endsWithSlash(html, nameEnd, end)) continue;
       if (RAW_TEXT.has(name)) {
         lower ??= html.toLowerCase();
-        const end = lower.indexOf(`</${name}`, TAG.lastIndex);
-        const close = end < 0 ? -1 : lower.indexOf('>', end);
-        TAG.lastIndex = close < 0 ? html.length : close + 1;
+        const close = lower.indexOf(`</${name}`, from);
+        const closeEnd = close < 0 ? -1 : lower.indexOf('>', close);
+        from = closeEnd < 0 ? html.length : closeEnd + 1;
         continue;
       }
-      stack.push({ name, at: match.index });
+      stack.push({ name, at });
       continue;
     }
     let open = stack.length - 1;
     while (open >= 0 && stack[open]?.name !== name) open--;
     if (open < 0) {
-      if (!OPTIONAL_END.has(name)) report(`stray </${name}>`, match.index);
+      if (!OPTIONAL_END.has(name)) report(`stray </${name}>`, at);
       continue;
     }
     for (let k = stack.length - 1; k > open; k--) {
