@@ -41,7 +41,6 @@ const OPTIONAL_END = new Set([
   'body',
 ]);
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript']);
-const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
 const SLASH = 0x2f;
 const DOUBLE_QUOTE = 0x22;
