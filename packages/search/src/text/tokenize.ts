@@ -39,7 +39,6 @@ export interface QueryWord {
 
 // A chunk is a run of word characters, possibly joined by `.`, `-` or `::` into an identifier.
 const CHUNK = /[\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*/gu;
-const SEPARATOR = /[._:-]/;
 /** A plain word (`the`, `Python`, `utf8`): its one term is its lower case. */
 const PLAIN_WORD = /^[A-Za-z]?[a-z0-9]*$/;
 /** Scripts written without spaces between words: their runs are split by `Intl.Segmenter`. */
@@ -71,12 +70,30 @@ function eachChunk(text: string, visit: (chunk: string, offset: number) => void)
   }
 }
 
+// The character tests below answer ASCII from its code (identifiers are mostly ASCII, and this
+// runs for every character of every identifier indexed), and anything else by Unicode class.
+
 function isUpper(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a;
   return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
 }
 
+function isLower(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) return code >= 0x61 && code <= 0x7a;
+  return /\p{Ll}/u.test(ch);
+}
+
 function isLowerOrDigit(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
   return /[\p{Ll}\p{N}]/u.test(ch);
+}
+
+/** `[._:-]`: where an identifier splits into parts. */
+function isSeparator(ch: string): boolean {
+  return ch === '.' || ch === '_' || ch === ':' || ch === '-';
 }
 
 /** Splits a chunk into [start, end) spans of its parts: at separators, underscores and camelCase. */
@@ -85,7 +102,7 @@ function partSpans(chunk: string): Array<[number, number]> {
   let start = -1;
   for (let i = 0; i <= chunk.length; i++) {
     const ch = chunk[i];
-    if (ch === undefined || SEPARATOR.test(ch)) {
+    if (ch === undefined || isSeparator(ch)) {
       if (start >= 0) spans.push([start, i]);
       start = -1;
       continue;
@@ -98,11 +115,8 @@ function partSpans(chunk: string): Array<[number, number]> {
     const next = chunk[i + 1] ?? '';
     // lowerUpper (getElement) and UPPERUpperlower (XMLParser) start a new part, but the plural
     // of an acronym (APIs, HOWTOs, URLs) is one word.
-    const plural = next === 's' && !/\p{Ll}/u.test(chunk[i + 2] ?? '');
-    if (
-      isUpper(ch) &&
-      (isLowerOrDigit(prev) || (isUpper(prev) && /\p{Ll}/u.test(next) && !plural))
-    ) {
+    const plural = next === 's' && !isLower(chunk[i + 2] ?? '');
+    if (isUpper(ch) && (isLowerOrDigit(prev) || (isUpper(prev) && isLower(next) && !plural))) {
       spans.push([start, i]);
       start = i;
     }
