@@ -109,7 +109,7 @@ export async function buildHits(
     .filter((id) => !outcome.tokens.has(id));
   if (missing.length > 0) {
     for (const [id, blob] of await reader.sectionTokens(missing))
-      outcome.tokens.set(id, decodeSectionTokens(blob));
+      outcome.tokens.set(id, decodeSectionTokens(blob, outcome.queryTerms));
   }
   const sectionRows = await reader.sections(shown.flatMap((list) => list.map((s) => s.sectionId)));
   const pageRows = await reader.pages(pages.map((p) => p.pageId));

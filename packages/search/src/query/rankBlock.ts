@@ -1,5 +1,5 @@
 import type { IndexReader } from '../core/IndexStore';
-import { decodeSectionTokens, type FieldTokens } from '../core/sectionTokens';
+import { decodeSectionTokens, type FieldTokens, type TermIdSet } from '../core/sectionTokens';
 import type { QueryGroup } from './planQuery';
 import { proximityScore, type ProximityQuery } from './proximity';
 import { collectPages, scorePage, type RankedPage } from './rankPages';
@@ -37,6 +37,8 @@ export interface BlockContext {
    * exact-title bonus wherever their sections put them, and lead the block, most literal first.
    */
   titleMatches: ReadonlyMap<number, number>;
+  /** Term ids of the query: the tokens decoded beyond titles and headings. */
+  queryTerms: TermIdSet;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function rankBlock(
     );
     for (const k of rows) {
       const blob = blobs.get(scores.ids[k] as number);
-      const fields = blob === undefined ? [] : decodeSectionTokens(blob);
+      const fields = blob === undefined ? [] : decodeSectionTokens(blob, ctx.queryTerms);
       tokens.set(scores.ids[k] as number, fields);
       for (let p = 0; p < phraseGroups.length; p++) {
         const g = phraseGroups[p] as number;
@@ -104,7 +106,7 @@ export async function rankBlock(
     p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),
   );
   const blobs = await reader.sectionTokens(wanted.filter((id) => !tokens.has(id)));
-  for (const [id, blob] of blobs) tokens.set(id, decodeSectionTokens(blob));
+  for (const [id, blob] of blobs) tokens.set(id, decodeSectionTokens(blob, ctx.queryTerms));
   const isStopTerm = stopTermTest(snapshot.vocabulary);
   const proximityQuery: ProximityQuery = {
     groups: groups.length,

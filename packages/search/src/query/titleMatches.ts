@@ -143,7 +143,7 @@ export async function findTitleMatches(
   };
   for (const id of checked) {
     const blob = blobs.get(pages.firstSection[id] as number);
-    const title = blob === undefined ? undefined : decodeSectionTokens(blob)[0];
+    const title = blob === undefined ? undefined : decodeSectionTokens(blob, undefined, 1)[0];
     if (title === undefined) continue;
     const exactness = fieldExactness(title, proximityQuery, query.isStopTerm);
     if (exactness > 0) found.set(id, exactness);
