@@ -6,7 +6,7 @@
 // `--check FILE` compares the answers with a saved run, so a change that should only make the
 // engine faster can be shown not to change any hit, score, snippet, facet or suggestion.
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
-//      [--queries 1000] [--seed 42] [--save FILE | --check FILE]
+//      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,8 @@ async function main(): Promise<void> {
   const seed = Number(option('seed') ?? 42);
   const save = option('save');
   const check = option('check');
+  // The ceiling of the engine's cache of decoded section tokens, to compare with it off (0).
+  const tokenCacheMb = option('token-cache-mb');
   const saved: Record<string, string[]> =
     check !== undefined && existsSync(check) ? JSON.parse(readFileSync(check, 'utf8')) : {};
   const written: Record<string, string[]> = {};
@@ -77,6 +79,9 @@ async function main(): Promise<void> {
       engine: 'sqlite',
       dataDir,
       resultCache: NO_RESULT_CACHE,
+      ...(tokenCacheMb === undefined
+        ? {}
+        : { memory: { sectionTokenCacheBytes: Number(tokenCacheMb) * 2 ** 20 } }),
     });
     try {
       await engine.applyDocSetChanges({

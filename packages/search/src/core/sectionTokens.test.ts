@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSectionTokens, encodeSectionTokens, TermIdSet } from './sectionTokens';
+import { decodeSectionTokens, encodeSectionTokens, keepTokens, TermIdSet } from './sectionTokens';
 
 /** Encodes fields given as [termId, position] pairs (term ids are used as page terms as is). */
 function encode(fields: Array<Array<[number, number]>>): Uint8Array {
@@ -16,7 +16,7 @@ function encode(fields: Array<Array<[number, number]>>): Uint8Array {
 const plain = (fields: ReturnType<typeof decodeSectionTokens>) =>
   fields.map((f) => ({ terms: [...f.terms], positions: [...f.positions] }));
 
-describe('decodeSectionTokens', () => {
+describe('decodeSectionTokens and keepTokens', () => {
   // Large ids and gaps take several varint bytes; 4096 apart share a bit of the set's mask.
   const fields: Array<Array<[number, number]>> = [
     [
@@ -46,7 +46,9 @@ describe('decodeSectionTokens', () => {
   });
 
   it('keeps titles and headings whole and only the wanted terms, at their positions, elsewhere', () => {
-    const decoded = plain(decodeSectionTokens(encode(fields), new TermIdSet([7, 70_000])));
+    const decoded = plain(
+      keepTokens(decodeSectionTokens(encode(fields)), new TermIdSet([7, 70_000])),
+    );
     expect(decoded).toEqual([
       { terms: [7, 300_000], positions: [0, 1] },
       { terms: [5], positions: [0] },
@@ -56,7 +58,7 @@ describe('decodeSectionTokens', () => {
   });
 
   it('stops after the fields asked for', () => {
-    expect(plain(decodeSectionTokens(encode(fields), undefined, 1))).toEqual([
+    expect(plain(decodeSectionTokens(encode(fields), 1))).toEqual([
       { terms: [7, 300_000], positions: [0, 1] },
     ]);
   });

@@ -61,29 +61,19 @@ export class TermIdSet {
   }
 }
 
-/** Fields decoded whole even when only some terms are wanted (see `decodeSectionTokens`). */
+/** Fields a query keeps whole (see `keepTokens`). */
 const WHOLE_FIELDS = 2;
-/** Kept tokens of one filtered field, before they are copied out at their final count. */
-let scratchTerms = new Int32Array(1024);
-let scratchPositions = new Int32Array(1024);
 
 /**
- * Decodes what `encodeSectionTokens` wrote. With `keep`, the title and heading are decoded
- * whole (an exact title or heading must hold nothing but query and stop words), and the other
- * fields only keep the tokens of `keep`'s terms, at their true positions: phrases, proximity,
- * highlights and explanations only ever ask about the query's terms, and a section's text is
- * most of its tokens. `fields` stops after that many fields (1: the title only).
+ * Decodes what `encodeSectionTokens` wrote; `fields` stops after that many fields (1: the title
+ * only).
  */
-export function decodeSectionTokens(
-  blob: Uint8Array,
-  keep?: TermIdSet,
-  fields: number = FIELD_COUNT,
-): FieldTokens[] {
+export function decodeSectionTokens(blob: Uint8Array, fields: number = FIELD_COUNT): FieldTokens[] {
   const out: FieldTokens[] = [];
   const length = blob.length;
   let at = 0;
   // The varints are read inline (a gap, then a term id, per token): this loop runs over every
-  // token of every section ranked, and one-byte values are by far the most common.
+  // token of every section decoded, and one-byte values are by far the most common.
   for (let f = 0; f < fields; f++) {
     let count = 0;
     if (at < length) {
@@ -96,14 +86,8 @@ export function decodeSectionTokens(
         scale *= 0x80;
       }
     }
-    const whole = keep === undefined || f < WHOLE_FIELDS;
-    if (!whole && scratchTerms.length < count) {
-      scratchTerms = new Int32Array(count);
-      scratchPositions = new Int32Array(count);
-    }
-    const terms = whole ? new Int32Array(count) : scratchTerms;
-    const positions = whole ? new Int32Array(count) : scratchPositions;
-    let kept = 0;
+    const terms = new Int32Array(count);
+    const positions = new Int32Array(count);
     let position = 0;
     for (let i = 0; i < count; i++) {
       if (at >= length) throw new Error('truncated varint');
@@ -133,16 +117,43 @@ export function decodeSectionTokens(
           scale *= 0x80;
         } while (byte >= 0x80);
       }
-      if (!whole && !(keep as TermIdSet).has(term)) continue;
-      terms[kept] = term;
-      positions[kept] = position;
+      terms[i] = term;
+      positions[i] = position;
+    }
+    out.push({ terms, positions });
+  }
+  return out;
+}
+
+/**
+ * The tokens of a decoded section that a query needs: the title and heading whole (an exact
+ * title or heading must hold nothing but query and stop words, so every token counts), the
+ * other fields only the tokens of `keep`'s terms, at their true positions: phrases, proximity,
+ * highlights and explanations only ever ask about the query's terms, and a section's text is
+ * most of its tokens. The title and heading arrays are shared with `fields`.
+ */
+export function keepTokens(fields: readonly FieldTokens[], keep: TermIdSet): FieldTokens[] {
+  const out: FieldTokens[] = [];
+  for (let f = 0; f < fields.length; f++) {
+    const field = fields[f] as FieldTokens;
+    if (f < WHOLE_FIELDS) {
+      out.push(field);
+      continue;
+    }
+    const { terms, positions } = field;
+    let kept = 0;
+    for (let i = 0; i < terms.length; i++) if (keep.has(terms[i] as number)) kept++;
+    const keptTerms = new Int32Array(kept);
+    const keptPositions = new Int32Array(kept);
+    kept = 0;
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i] as number;
+      if (!keep.has(term)) continue;
+      keptTerms[kept] = term;
+      keptPositions[kept] = positions[i] as number;
       kept++;
     }
-    out.push(
-      whole
-        ? { terms, positions }
-        : { terms: terms.slice(0, kept), positions: positions.slice(0, kept) },
-    );
+    out.push({ terms: keptTerms, positions: keptPositions });
   }
   return out;
 }

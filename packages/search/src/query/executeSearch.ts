@@ -49,7 +49,7 @@ export interface SearchOutcome {
   queryTerms: TermIdSet;
   /**
    * Decoded token sequences of the sections that were re-ranked: their titles and headings
-   * whole, their other fields only the tokens of `queryTerms` (see `decodeSectionTokens`).
+   * whole, their other fields only the tokens of `queryTerms` (see `keepTokens`).
    */
   tokens: Map<number, FieldTokens[]>;
   /** Rules that pinned, boosted or buried each shown page (page id → effects). */

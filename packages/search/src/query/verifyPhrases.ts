@@ -1,6 +1,7 @@
 import type { IndexReader } from '../core/IndexStore';
-import { decodeSectionTokens, TermIdSet, type FieldTokens } from '../core/sectionTokens';
+import { TermIdSet, type FieldTokens } from '../core/sectionTokens';
 import { loadPostings } from './loadPostings';
+import { loadSectionTokens } from './loadSectionTokens';
 import type { QueryGroup } from './planQuery';
 import type { SectionScores } from './scoreSections';
 
@@ -101,8 +102,8 @@ export async function verifyPhrases(
       examined.add(page);
       for (const sectionId of sections) {
         if (++checked > MAX_PHRASE_SECTIONS) break;
-        const blob = (await reader.sectionTokens([sectionId])).get(sectionId);
-        if (blob !== undefined && containsPhrase(decodeSectionTokens(blob, phraseTerms), slots)) {
+        const fields = (await loadSectionTokens(reader, [sectionId], phraseTerms)).get(sectionId);
+        if (fields !== undefined && containsPhrase(fields, slots)) {
           verified.add(page);
           break;
         }
