@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSectionTokens, encodeSectionTokens, keepTokens, TermIdSet } from './sectionTokens';
+import {
+  decodeSectionTokens,
+  encodeSectionTokens,
+  keepTokens,
+  TermIdSet,
+  termOrder,
+} from './sectionTokens';
 
 /** Encodes fields given as [termId, position] pairs (term ids are used as page terms as is). */
 function encode(fields: Array<Array<[number, number]>>): Uint8Array {
@@ -55,6 +61,21 @@ describe('decodeSectionTokens and keepTokens', () => {
       { terms: [7], positions: [0] },
       { terms: [7, 7, 70_000], positions: [1, 900, 20_000] },
     ]);
+  });
+
+  it('finds the same tokens through term orders as by scanning', () => {
+    const long: Array<[number, number]> = Array.from({ length: 500 }, (_, i) => [
+      (i * 7919) % 97,
+      i + Math.floor(i / 10),
+    ]);
+    const decoded = decodeSectionTokens(encode([[], [], [], long]));
+    const orders = decoded.map(termOrder);
+    for (const wanted of [[5], [0, 96], [3, 50, 51, 52], [1000]]) {
+      const keep = new TermIdSet(wanted);
+      const scanned = plain(keepTokens(decoded, keep));
+      expect(plain(keepTokens(decoded, keep, orders))).toEqual(scanned);
+      expect(scanned[3]?.terms.length).toBe(long.filter(([t]) => wanted.includes(t)).length);
+    }
   });
 
   it('stops after the fields asked for', () => {

@@ -41,11 +41,15 @@ const MASK_WORDS = 128;
  * query terms, and the mask turns nearly all of them away without a hash look-up.
  */
 export class TermIdSet {
-  private readonly mask = new Uint32Array(MASK_WORDS);
+  /** Bit `id & 4095` is set for every id of the set (a test that most other ids fail). */
+  readonly mask = new Uint32Array(MASK_WORDS);
   private readonly ids: Set<number>;
+  /** The ids, ascending. */
+  readonly list: Int32Array;
 
   constructor(ids: Iterable<number>) {
     this.ids = new Set(ids);
+    this.list = Int32Array.from(this.ids).sort();
     for (const id of this.ids) {
       const word = (id >>> 5) & (MASK_WORDS - 1);
       this.mask[word] = (this.mask[word] as number) | (1 << (id & 31));
@@ -125,14 +129,78 @@ export function decodeSectionTokens(blob: Uint8Array, fields: number = FIELD_COU
   return out;
 }
 
+/** Largest token index a term order can hold (see `termOrder`). */
+const MAX_ORDERED_TOKENS = 2 ** 21;
+
+/**
+ * The token indexes of a field ordered by term id, then by index: where each term occurs,
+ * found by binary search instead of a scan of the whole field (see `keepTokens`). Undefined
+ * for a field too long to order this way.
+ */
+export function termOrder(field: FieldTokens): Int32Array | undefined {
+  const n = field.terms.length;
+  if (n >= MAX_ORDERED_TOKENS) return undefined;
+  // Term and index packed in one exactly representable double: a plain numeric sort orders them.
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = (field.terms[i] as number) * MAX_ORDERED_TOKENS + i;
+  packed.sort();
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = (packed[i] as number) % MAX_ORDERED_TOKENS;
+  return order;
+}
+
+/** Indexes of the tokens `keepTokens` keeps of one field, before they are copied out. */
+let scratch = new Int32Array(1024);
+
+/** Puts the indexes of `field`'s tokens of `keep`'s terms, in order, in `scratch`; their count. */
+function keptIndexes(field: FieldTokens, keep: TermIdSet, order: Int32Array | undefined): number {
+  const terms = field.terms;
+  const n = terms.length;
+  if (scratch.length < n) scratch = new Int32Array(n);
+  let kept = 0;
+  const wanted = keep.list;
+  // A few terms in a long field are looked up; many terms, or a short field, are scanned for.
+  if (order !== undefined && wanted.length * (Math.log2(n + 1) + 1) * 2 < n) {
+    let from = 0;
+    for (let w = 0; w < wanted.length && from < n; w++) {
+      const term = wanted[w] as number;
+      let lo = from;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((terms[order[mid] as number] as number) < term) lo = mid + 1;
+        else hi = mid;
+      }
+      for (; lo < n && terms[order[lo] as number] === term; lo++)
+        scratch[kept++] = order[lo] as number;
+      from = lo;
+    }
+    scratch.subarray(0, kept).sort();
+    return kept;
+  }
+  const mask = keep.mask;
+  for (let i = 0; i < n; i++) {
+    const term = terms[i] as number;
+    // The mask test is written out: this runs once per token.
+    if (((mask[(term >>> 5) & (MASK_WORDS - 1)] as number) & (1 << (term & 31))) === 0) continue;
+    if (keep.has(term)) scratch[kept++] = i;
+  }
+  return kept;
+}
+
 /**
  * The tokens of a decoded section that a query needs: the title and heading whole (an exact
  * title or heading must hold nothing but query and stop words, so every token counts), the
  * other fields only the tokens of `keep`'s terms, at their true positions: phrases, proximity,
  * highlights and explanations only ever ask about the query's terms, and a section's text is
- * most of its tokens. The title and heading arrays are shared with `fields`.
+ * most of its tokens. `orders` (see `termOrder`), when given, find them without a scan. The
+ * title and heading arrays are shared with `fields`.
  */
-export function keepTokens(fields: readonly FieldTokens[], keep: TermIdSet): FieldTokens[] {
+export function keepTokens(
+  fields: readonly FieldTokens[],
+  keep: TermIdSet,
+  orders?: ReadonlyArray<Int32Array | undefined>,
+): FieldTokens[] {
   const out: FieldTokens[] = [];
   for (let f = 0; f < fields.length; f++) {
     const field = fields[f] as FieldTokens;
@@ -140,20 +208,15 @@ export function keepTokens(fields: readonly FieldTokens[], keep: TermIdSet): Fie
       out.push(field);
       continue;
     }
-    const { terms, positions } = field;
-    let kept = 0;
-    for (let i = 0; i < terms.length; i++) if (keep.has(terms[i] as number)) kept++;
-    const keptTerms = new Int32Array(kept);
-    const keptPositions = new Int32Array(kept);
-    kept = 0;
-    for (let i = 0; i < terms.length; i++) {
-      const term = terms[i] as number;
-      if (!keep.has(term)) continue;
-      keptTerms[kept] = term;
-      keptPositions[kept] = positions[i] as number;
-      kept++;
+    const kept = keptIndexes(field, keep, orders?.[f]);
+    const terms = new Int32Array(kept);
+    const positions = new Int32Array(kept);
+    for (let k = 0; k < kept; k++) {
+      const i = scratch[k] as number;
+      terms[k] = field.terms[i] as number;
+      positions[k] = field.positions[i] as number;
     }
-    out.push({ terms: keptTerms, positions: keptPositions });
+    out.push({ terms, positions });
   }
   return out;
 }
