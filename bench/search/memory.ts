@@ -109,6 +109,8 @@ interface EngineBreakdown {
   trieArrays: number;
   /** Decoded posting lists cached after the searches. */
   postingCacheBytes: number;
+  /** Decoded section tokens cached after the searches. */
+  sectionTokenCacheBytes: number;
 }
 
 function threadCount(): number {
@@ -185,7 +187,10 @@ function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
   const db = new Database(join(dataDir, 'search', SQLITE_INDEX_FILE), { readonly: true });
   try {
     const before = collectedMemory();
-    const copy = loadSnapshot(db, 'probe', live.cache.heldBytes);
+    const copy = loadSnapshot(db, 'probe', {
+      postingCacheBytes: live.cache.heldBytes,
+      sectionTokenCacheBytes: live.sectionTokens.heldBytes,
+    });
     const loaded = collectedMemory();
     const everyDocSet = new Uint8Array(256).fill(1);
     copy.vocabulary.similar('memoryprobe', 2, everyDocSet);
@@ -206,6 +211,7 @@ function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
       trieHeap: withTrie.heapUsed - loaded.heapUsed,
       trieArrays: withTrie.arrayBuffers - loaded.arrayBuffers,
       postingCacheBytes: live.cache.heldBytes,
+      sectionTokenCacheBytes: live.sectionTokens.heldBytes,
     };
     // Keeps the copy alive until every figure above is taken.
     if (copy.generation !== 'probe') throw new Error('unexpected snapshot');
@@ -379,6 +385,7 @@ async function main(): Promise<void> {
     `| of which page / section tables (MB) | ${e((b) => `${mb(b.pageTableBytes)} / ${mb(b.sectionTableBytes)}`)} |`,
     `| typo trie once built: heap / arrays (MB) | ${e((b) => `${mb(b.trieHeap)} / ${mb(b.trieArrays)}`)} |`,
     `| posting cache after the searches (MB) | ${e((b) => mb(b.postingCacheBytes))} |`,
+    `| section token cache after the searches (MB) | ${e((b) => mb(b.sectionTokenCacheBytes))} |`,
   ];
   console.log(lines.join('\n'));
   const snapshot = reports.at(-1)?.heapSnapshot;

@@ -146,7 +146,7 @@ export class PostgresIndexStore implements IndexStore {
     if (this.snapshot?.generation === generation) return this.snapshot;
     let pending = this.loading.get(generation);
     if (pending === undefined) {
-      pending = loadPgSnapshot(client, generation, this.limits.postingCacheBytes);
+      pending = loadPgSnapshot(client, generation, this.limits);
       this.loading.set(generation, pending);
       pending
         .then((loaded) => {

@@ -7,6 +7,9 @@ import { createPostgresSearchEngine } from './createPostgresSearchEngine';
 import { loadPgSnapshot } from './loadSnapshot';
 import { TEST_DOC_SET, editionPages } from './testPages';
 
+/** Cache ceilings of the snapshots loaded here (their caches are not used). */
+const LIMITS = { postingCacheBytes: 1024, sectionTokenCacheBytes: 1024 };
+
 const cleanups: Array<() => Promise<void>> = [];
 
 afterAll(async () => {
@@ -38,8 +41,8 @@ describe('loadPgSnapshot', () => {
     cleanups.push(() => client.end());
 
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const whole = await loadPgSnapshot(client, '1', 1024);
-    const chunked = await loadPgSnapshot(client, '1', 1024, 7);
+    const whole = await loadPgSnapshot(client, '1', LIMITS);
+    const chunked = await loadPgSnapshot(client, '1', LIMITS, 7);
     await client.query('COMMIT');
 
     expect(whole.pages.maxId).toBeGreaterThan(25);

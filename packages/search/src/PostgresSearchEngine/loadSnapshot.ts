@@ -1,7 +1,9 @@
 import type { ClientBase } from 'pg';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexSnapshot, StoredDocSet } from '../core/IndexStore';
+import type { SearchMemoryLimits } from '../core/memoryLimits';
 import { PostingCache } from '../core/PostingCache';
+import { SectionTokenCache } from '../core/SectionTokenCache';
 import { shareStemStrings } from '../core/shareStemStrings';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import type { DocSetDescriptor } from '../SearchEngine';
@@ -78,14 +80,14 @@ async function forEachNumberRow(
 
 /**
  * Loads the in-memory part of the index (doc sets, vocabulary, page and section numbers) as
- * the caller's transaction sees it; the same structures the SQLite store builds, with an empty
- * posting cache that may hold `postingCacheBytes` of decoded lists. Page and section rows are
+ * the caller's transaction sees it; the same structures the SQLite store builds, with empty caches
+ * of decoded posting lists and section tokens within `limits`. Page and section rows are
  * read `chunkRows` at a time straight into the typed-array tables.
  */
 export async function loadPgSnapshot(
   client: ClientBase,
   generation: string,
-  postingCacheBytes: number,
+  limits: Pick<SearchMemoryLimits, 'postingCacheBytes' | 'sectionTokenCacheBytes'>,
   chunkRows = SNAPSHOT_CHUNK_ROWS,
 ): Promise<IndexSnapshot> {
   const docSets = await readPgDocSets(client);
@@ -138,6 +140,7 @@ export async function loadPgSnapshot(
     vocabulary: new Vocabulary(shareStemStrings(vocabulary.rows)),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
-    cache: new PostingCache(postingCacheBytes),
+    cache: new PostingCache(limits.postingCacheBytes),
+    sectionTokens: new SectionTokenCache(limits.sectionTokenCacheBytes),
   };
 }

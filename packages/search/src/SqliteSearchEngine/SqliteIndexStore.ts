@@ -141,7 +141,7 @@ export class SqliteIndexStore implements IndexStore {
         if (this.snapshot?.generation !== generation) {
           // The old snapshot goes first, so that two never live at once.
           this.snapshot = undefined;
-          this.snapshot = loadSnapshot(this.reader, generation, this.limits.postingCacheBytes);
+          this.snapshot = loadSnapshot(this.reader, generation, this.limits);
           // Warming takes at most half the cache, so searches keep room for their own lists.
           const warmBytes = Math.min(WARM_POSTINGS_BYTES, this.limits.postingCacheBytes / 2);
           await warmPostings(this.readerFor(this.snapshot), warmBytes);

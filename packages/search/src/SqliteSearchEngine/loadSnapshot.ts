@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexSnapshot, StoredDocSet } from '../core/IndexStore';
+import type { SearchMemoryLimits } from '../core/memoryLimits';
 import { PostingCache } from '../core/PostingCache';
+import { SectionTokenCache } from '../core/SectionTokenCache';
 import { shareStemStrings } from '../core/shareStemStrings';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import type { DocSetDescriptor } from '../SearchEngine';
@@ -37,13 +39,13 @@ export function readDocSets(db: Database): StoredDocSet[] {
 }
 
 /**
- * Loads the in-memory part of the index (doc sets, vocabulary, section numbers), with an empty
- * posting cache that may hold `postingCacheBytes` of decoded lists.
+ * Loads the in-memory part of the index (doc sets, vocabulary, section numbers), with empty caches
+ * of decoded posting lists and section tokens within `limits`.
  */
 export function loadSnapshot(
   db: Database,
   generation: string,
-  postingCacheBytes: number,
+  limits: Pick<SearchMemoryLimits, 'postingCacheBytes' | 'sectionTokenCacheBytes'>,
 ): IndexSnapshot {
   const docSets = readDocSets(db);
   const vocabularyRows = db
@@ -99,6 +101,7 @@ export function loadSnapshot(
     vocabulary: new Vocabulary(shareStemStrings(vocabularyRows)),
     pages: { maxId: maxPage, docSet: pageDocSet, lengths: pageLengths, firstSection, lastSection },
     sections: { maxId, page, docSet, lengths },
-    cache: new PostingCache(postingCacheBytes),
+    cache: new PostingCache(limits.postingCacheBytes),
+    sectionTokens: new SectionTokenCache(limits.sectionTokenCacheBytes),
   };
 }

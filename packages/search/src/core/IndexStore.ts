@@ -7,6 +7,7 @@ import type {
   WriteProgress,
 } from '../SearchEngine';
 import type { PostingCache } from './PostingCache';
+import type { SectionTokenCache } from './SectionTokenCache';
 import type { Vocabulary } from './Vocabulary';
 
 /** A doc set in a store, with the statistics ranking needs. */
@@ -67,6 +68,8 @@ export interface IndexSnapshot {
   sections: SectionTable;
   /** Decoded posting lists of this generation, shared by its queries. */
   cache: PostingCache;
+  /** Decoded section token sequences of this generation, shared by its queries. */
+  sectionTokens: SectionTokenCache;
 }
 
 /** Which postings to read: per page (first pass) or per section (second pass). */

@@ -69,6 +69,8 @@ async function searchedEngine(store: IndexStore): Promise<{ found: number }> {
 
 const heldBytes = (store: IndexStore) =>
   store.read(async (reader) => reader.snapshot.cache.heldBytes);
+const tokenBytes = (store: IndexStore) =>
+  store.read(async (reader) => reader.snapshot.sectionTokens.heldBytes);
 
 describe.each(Object.keys(stores))('memory ceilings of the %s store', (name) => {
   const open = stores[name] as OpenStore;
@@ -85,6 +87,21 @@ describe.each(Object.keys(stores))('memory ceilings of the %s store', (name) => 
     // The same queries need more than the ceiling: it is what stopped the bounded cache.
     expect(await heldBytes(unbounded)).toBeGreaterThan(2 * CEILING);
     const held = await heldBytes(bounded);
+    expect(held).toBeLessThanOrEqual(CEILING);
+    expect(held).toBeGreaterThan(CEILING / 2);
+  }, 60_000);
+
+  it('keeps decoded section tokens within the configured bytes, and answers as without a ceiling', async () => {
+    const bounded = await open({ sectionTokenCacheBytes: CEILING });
+    const unbounded = await open({ sectionTokenCacheBytes: 64 * 1024 * 1024 });
+
+    const withCeiling = await searchedEngine(bounded);
+    const without = await searchedEngine(unbounded);
+
+    expect(withCeiling.found).toBe(QUERIES.length);
+    expect(without.found).toBe(QUERIES.length);
+    expect(await tokenBytes(unbounded)).toBeGreaterThan(2 * CEILING);
+    const held = await tokenBytes(bounded);
     expect(held).toBeLessThanOrEqual(CEILING);
     expect(held).toBeGreaterThan(CEILING / 2);
   }, 60_000);

@@ -10,6 +10,12 @@ export interface SearchMemoryLimits {
    */
   postingCacheBytes: number;
   /**
+   * Bytes of decoded section token sequences kept for the next queries (see
+   * `SectionTokenCache`): the best candidates' sections are ranked by their tokens, and the
+   * sections of popular pages come back query after query. 0 keeps none.
+   */
+  sectionTokenCacheBytes: number;
+  /**
    * Bytes of database pages the SQLite engine's query connection keeps (SQLite's page cache).
    * Pages beyond it are read again from the operating system's file cache. Ignored by the
    * PostgreSQL engine, whose server keeps its own cache.
@@ -27,6 +33,7 @@ const MB = 1024 * 1024;
  */
 export const DEFAULT_MEMORY_LIMITS: SearchMemoryLimits = {
   postingCacheBytes: 64 * MB,
+  sectionTokenCacheBytes: 32 * MB,
   sqlitePageCacheBytes: 16 * MB,
 };
 

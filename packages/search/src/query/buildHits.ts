@@ -1,8 +1,9 @@
 import type { MatchExplanation, SearchHit, SectionHit } from '@docs-portal/contracts';
 import { FIELDS } from '../core/fields';
 import type { IndexReader, StoredPage, StoredSection } from '../core/IndexStore';
-import { decodeSectionTokens, type FieldTokens } from '../core/sectionTokens';
+import type { FieldTokens } from '../core/sectionTokens';
 import { buildSnippet } from './buildSnippet';
+import { loadSectionTokens } from './loadSectionTokens';
 import { otherVersionsOf } from './collapseVersions';
 import type { SearchOutcome } from './executeSearch';
 import type { MatchKind } from './planQuery';
@@ -108,8 +109,8 @@ export async function buildHits(
     .flatMap((list) => list.map((s) => s.sectionId))
     .filter((id) => !outcome.tokens.has(id));
   if (missing.length > 0) {
-    for (const [id, blob] of await reader.sectionTokens(missing))
-      outcome.tokens.set(id, decodeSectionTokens(blob));
+    for (const [id, fields] of await loadSectionTokens(reader, missing, outcome.queryTerms))
+      outcome.tokens.set(id, fields);
   }
   const sectionRows = await reader.sections(shown.flatMap((list) => list.map((s) => s.sectionId)));
   const pageRows = await reader.pages(pages.map((p) => p.pageId));

@@ -35,11 +35,13 @@ function isWordChar(code: number): boolean {
   return !(code <= 0xbf || (code >= 0x2000 && code <= 0x206f));
 }
 
-/** Characters that case folding may change beyond plain lower-casing (letters outside ASCII). */
-const FOLDABLE = /(?![\u00a0-\u00bf\u2000-\u206f])[\u0080-\uffff]/;
-
-/** Characters that case folding may change beyond plain lower-casing (letters outside ASCII). */
-const FOLDABLE_GLOBAL = new RegExp(FOLDABLE.source, 'g');
+/**
+ * Characters that case folding may change beyond plain lower-casing (letters outside ASCII):
+ * every non-ASCII code unit but Latin-1 symbols and general punctuation. A plain character class
+ * (rather than a look-ahead at every character) because it runs over the whole text of each
+ * section shown.
+ */
+const FOLDABLE_GLOBAL = /[\u0080-\u009f\u00c0-\u1fff\u2070-\uffff]/g;
 
 /**
  * Occurrences of the terms in a text, in order. Words of plain ASCII are searched directly (fast

@@ -1,7 +1,7 @@
 import type { FacetCount, RuleEffect, SearchRequest } from '@docs-portal/contracts';
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexReader, StoredDocSet } from '../core/IndexStore';
-import type { FieldTokens } from '../core/sectionTokens';
+import { TermIdSet, type FieldTokens } from '../core/sectionTokens';
 import type { DocSetMask } from '../core/Vocabulary';
 import type { ReaderAccess } from '../SearchEngine';
 import { parseQuery, type ParsedQuery } from './parseQuery';
@@ -13,7 +13,7 @@ import { loadPostings } from './loadPostings';
 import { pagesInOtherVersions } from './collapseVersions';
 import { idf, scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
 import { selectDocSets, type DocSetScopes } from './selectDocSets';
-import { findTitleMatches, stopTermTest } from './titleMatches';
+import { findTitleMatches, stopTermTest, termGroupsOf } from './titleMatches';
 import type { SynonymTable } from './synonyms';
 import type { CompiledRules } from '../rules/compileRules';
 import { placePins, RulePlan, unpinnedWindow } from '../rules/RulePlan';
@@ -45,7 +45,12 @@ export interface SearchOutcome {
   firstRank: number;
   /** Ranked pages from `firstRank` on, covering the requested result page. */
   pages: RankedPage[];
-  /** Decoded token sequences of the sections that were re-ranked. */
+  /** Term ids of the planned query (every group's), the only ones `tokens` keeps in full. */
+  queryTerms: TermIdSet;
+  /**
+   * Decoded token sequences of the sections that were re-ranked: their titles and headings
+   * whole, their other fields only the tokens of `queryTerms` (see `keepTokens`).
+   */
   tokens: Map<number, FieldTokens[]>;
   /** Rules that pinned, boosted or buried each shown page (page id → effects). */
   ruleEffects?: Map<number, RuleEffect[]>;
@@ -181,6 +186,7 @@ export async function executeSearch(
     total: 0,
     firstRank: 0,
     pages: [],
+    queryTerms: new TermIdSet([]),
     tokens: new Map(),
     facets: { product: [], version: [], docType: [] },
     otherVersions: [],
@@ -195,6 +201,7 @@ export async function executeSearch(
     ranking,
   }).slice(0, 30);
   outcome.groups = groups;
+  outcome.queryTerms = new TermIdSet(termGroupsOf(groups).keys());
   const stats = corpusStats(snapshot.docSets, scopes.needed);
 
   // First pass: whole pages, for matching, totals, facets and candidates.
@@ -334,6 +341,7 @@ export async function executeSearch(
     groupIdf,
     contentGroups,
     titleMatches,
+    queryTerms: outcome.queryTerms,
   };
   for (let block = firstBlock; block <= lastBlock; block++) {
     const rows = ordered.slice(block * RANK_BLOCK, (block + 1) * RANK_BLOCK);

@@ -1,10 +1,11 @@
 import type { IndexReader } from '../core/IndexStore';
-import { decodeSectionTokens, type FieldTokens } from '../core/sectionTokens';
+import type { FieldTokens, TermIdSet } from '../core/sectionTokens';
 import type { QueryGroup } from './planQuery';
 import { proximityScore, type ProximityQuery } from './proximity';
 import { collectPages, scorePage, type RankedPage } from './rankPages';
 import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
+import { loadSectionTokens } from './loadSectionTokens';
 import { scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
 import { stopTermTest, termGroupsOf, termQualities } from './titleMatches';
 import { containsPhrase } from './verifyPhrases';
@@ -37,6 +38,8 @@ export interface BlockContext {
    * exact-title bonus wherever their sections put them, and lead the block, most literal first.
    */
   titleMatches: ReadonlyMap<number, number>;
+  /** Term ids of the query: the tokens decoded beyond titles and headings. */
+  queryTerms: TermIdSet;
 }
 
 /**
@@ -71,7 +74,11 @@ export async function rankBlock(
       if (phraseGroups.some((g) => (scores.scores[k * scores.groups + g] as number) > 0))
         rows.push(k);
     }
-    const blobs = await reader.sectionTokens(rows.map((k) => scores.ids[k] as number));
+    const loaded = await loadSectionTokens(
+      reader,
+      rows.map((k) => scores.ids[k] as number),
+      ctx.queryTerms,
+    );
     // The term ids of each phrase's words, built once for all the sections checked.
     const phraseSlots = phraseGroups.map((g) =>
       ((groups[g] as QueryGroup).variants[0]?.slots ?? []).map(
@@ -79,8 +86,7 @@ export async function rankBlock(
       ),
     );
     for (const k of rows) {
-      const blob = blobs.get(scores.ids[k] as number);
-      const fields = blob === undefined ? [] : decodeSectionTokens(blob);
+      const fields = loaded.get(scores.ids[k] as number) ?? [];
       tokens.set(scores.ids[k] as number, fields);
       for (let p = 0; p < phraseGroups.length; p++) {
         const g = phraseGroups[p] as number;
@@ -103,8 +109,9 @@ export async function rankBlock(
   const wanted = reranked.flatMap((p) =>
     p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),
   );
-  const blobs = await reader.sectionTokens(wanted.filter((id) => !tokens.has(id)));
-  for (const [id, blob] of blobs) tokens.set(id, decodeSectionTokens(blob));
+  const missing = wanted.filter((id) => !tokens.has(id));
+  for (const [id, fields] of await loadSectionTokens(reader, missing, ctx.queryTerms))
+    tokens.set(id, fields);
   const isStopTerm = stopTermTest(snapshot.vocabulary);
   const proximityQuery: ProximityQuery = {
     groups: groups.length,

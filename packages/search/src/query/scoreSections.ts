@@ -154,14 +154,14 @@ export function scoreSections(
     slope[f] = b / average;
   }
 
-  /** Calls `add(id, weightedFrequency)` for postings from..to of a list. */
-  const weighList = (
-    list: DecodedPostings,
-    from: number,
-    to: number,
-    scale: number,
-    add: (id: number, weighted: number) => void,
-  ) => {
+  const accumulated = borrowAccumulator(table.maxId + 1);
+  const touched: number[] = [];
+  /**
+   * Adds the weighted frequencies of postings from..to of a list, times `scale`, to their
+   * documents' sums in `accumulated` (noting each document's first sum in `touched`). Runs once
+   * per posting visited: written out here, without a callback per posting.
+   */
+  const weighList = (list: DecodedPostings, from: number, to: number, scale: number) => {
     const ids = list.ids;
     const tf = list.tf;
     for (let i = from; i < to; i++) {
@@ -176,19 +176,32 @@ export function scoreSections(
           ((weights[f] as number) * freq) /
           ((base[f] as number) + (slope[f] as number) * (lengths[lengthAt + f] as number));
       }
-      add(id, weighted * scale);
+      const sum = accumulated[id] as number;
+      if (sum === 0) touched.push(id);
+      accumulated[id] = sum + weighted * scale;
     }
   };
 
-  /** Visits the postings of a term's lists, inside the ranges when there are ranges. */
-  const weighTerm = (
-    termId: number,
-    scale: number,
-    add: (id: number, weighted: number) => void,
-  ) => {
+  /**
+   * Weighs the postings of a term's lists, inside the ranges when there are ranges. A list
+   * shorter than the ranges is walked alongside them; a longer one is searched for each range.
+   * Either way the same postings are visited, in the same order.
+   */
+  const weighTerm = (termId: number, scale: number) => {
     for (const list of lists.get(termId) ?? []) {
       if (ranges === undefined) {
-        weighList(list, 0, list.count, scale, add);
+        weighList(list, 0, list.count, scale);
+        continue;
+      }
+      if (list.count * 2 <= ranges.length) {
+        const ids = list.ids;
+        let r = 0;
+        for (let i = 0; i < list.count; i++) {
+          const id = ids[i] as number;
+          while (r < ranges.length && (ranges[r + 1] as number) < id) r += 2;
+          if (r >= ranges.length) break;
+          if (id >= (ranges[r] as number)) weighList(list, i, i + 1, scale);
+        }
         continue;
       }
       let at = 0;
@@ -198,14 +211,12 @@ export function scoreSections(
         let to = from;
         const last = ranges[r + 1] as number;
         while (to < list.count && (list.ids[to] as number) <= last) to++;
-        if (to > from) weighList(list, from, to, scale, add);
+        if (to > from) weighList(list, from, to, scale);
         at = to;
       }
     }
   };
 
-  const accumulated = borrowAccumulator(table.maxId + 1);
-  const touched: number[] = [];
   /**
    * Calls `visit(id, score)` once per document holding any of the slot's terms. The terms'
    * weighted frequencies are added up before BM25 saturation (like one term with synonyms), so
@@ -223,10 +234,7 @@ export function scoreSections(
         term.how === 'prefix' && slot.exactDf === 0
           ? Math.min(MAX_COMPLETION_BOOST, idf(term.df, stats.documents) / slotIdf)
           : 1;
-      weighTerm(term.termId, term.weight * ratio, (id, weighted) => {
-        if (accumulated[id] === 0) touched.push(id);
-        accumulated[id] = (accumulated[id] as number) + weighted;
-      });
+      weighTerm(term.termId, term.weight * ratio);
     }
     for (const id of touched) {
       const weighted = accumulated[id] as number;

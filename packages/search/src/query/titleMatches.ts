@@ -1,9 +1,9 @@
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexReader, PageTable } from '../core/IndexStore';
 import type { DecodedPostings } from '../core/PostingCache';
-import { decodeSectionTokens } from '../core/sectionTokens';
 import type { Vocabulary } from '../core/Vocabulary';
 import { isStopWord } from '../text/stopWords';
+import { loadSectionTokens } from './loadSectionTokens';
 import type { QueryGroup } from './planQuery';
 import { fieldExactness, type ProximityQuery } from './proximity';
 
@@ -133,7 +133,10 @@ export async function findTitleMatches(
     (a, b) => (query.candidates.get(b) ?? 0) - (query.candidates.get(a) ?? 0) || a - b,
   );
   const checked = shortlist.slice(0, MAX_TITLE_CHECKS);
-  const blobs = await reader.sectionTokens(checked.map((id) => pages.firstSection[id] as number));
+  const sections = await loadSectionTokens(
+    reader,
+    checked.map((id) => pages.firstSection[id] as number),
+  );
   const proximityQuery: ProximityQuery = {
     groups: groups.length,
     termGroups,
@@ -142,8 +145,7 @@ export async function findTitleMatches(
     termQuality: termQualities(groups),
   };
   for (const id of checked) {
-    const blob = blobs.get(pages.firstSection[id] as number);
-    const title = blob === undefined ? undefined : decodeSectionTokens(blob)[0];
+    const title = sections.get(pages.firstSection[id] as number)?.[0];
     if (title === undefined) continue;
     const exactness = fieldExactness(title, proximityQuery, query.isStopTerm);
     if (exactness > 0) found.set(id, exactness);

@@ -1,6 +1,7 @@
 import type { IndexReader } from '../core/IndexStore';
-import { decodeSectionTokens, type FieldTokens } from '../core/sectionTokens';
+import { TermIdSet, type FieldTokens } from '../core/sectionTokens';
 import { loadPostings } from './loadPostings';
+import { loadSectionTokens } from './loadSectionTokens';
 import type { QueryGroup } from './planQuery';
 import type { SectionScores } from './scoreSections';
 
@@ -67,6 +68,7 @@ export async function verifyPhrases(
     if (candidates.size === 0 || slots.some((slot) => slot.size === 0)) continue;
     // Sections of candidate pages that hold every word of the phrase.
     const termIds = [...new Set(slots.flatMap((slot) => [...slot]))];
+    const phraseTerms = new TermIdSet(termIds);
     const lists = await loadPostings(reader, 'section', termIds, docSetIds);
     let holding: Set<number> | undefined;
     for (const slot of slots) {
@@ -100,8 +102,8 @@ export async function verifyPhrases(
       examined.add(page);
       for (const sectionId of sections) {
         if (++checked > MAX_PHRASE_SECTIONS) break;
-        const blob = (await reader.sectionTokens([sectionId])).get(sectionId);
-        if (blob !== undefined && containsPhrase(decodeSectionTokens(blob), slots)) {
+        const fields = (await loadSectionTokens(reader, [sectionId], phraseTerms)).get(sectionId);
+        if (fields !== undefined && containsPhrase(fields, slots)) {
           verified.add(page);
           break;
         }

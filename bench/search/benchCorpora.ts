@@ -1,0 +1,82 @@
+// The corpora of the search benches, each with its pages and its exact, typo and prefix query
+// sets (fixed seed), so every bench asks the same queries of the same pages.
+import type { ExtractionRules } from '@docs-portal/search';
+import { GNUCASH_CORPUS, readDocBookCorpus } from './docbookCorpus';
+import {
+  prefixVariant,
+  readGenindexEntries,
+  sampleQueries,
+  seededRandom,
+  typoVariant,
+  type BenchQuery,
+} from './genindexQueries';
+import {
+  DJANGO_CORPUS,
+  PYTHON_CORPUS,
+  SQLALCHEMY_CORPUS,
+  ensureSphinxCorpus,
+  readSphinxCorpus,
+  type CorpusPages,
+  type SphinxCorpus,
+} from './sphinxCorpus';
+import { cutLastWord, titleQueries } from './titleQueries';
+
+/** A corpus: its pages and the three query sets asked on it. */
+export interface LoadedCorpus {
+  name: string;
+  label: string;
+  pages: CorpusPages;
+  /** Where the queries come from, printed with the counts. */
+  querySource: string;
+  variants: Record<'exact' | 'typo' | 'prefix', BenchQuery[]>;
+  /** The folders as the portal would configure them, for its build by `syncDocSet`. */
+  folders: Array<{ folder: string; rules?: ExtractionRules }>;
+}
+
+/** Typo and prefix variants of the exact queries (fixed seed). */
+function withVariants(
+  exact: BenchQuery[],
+  seed: number,
+  prefix: (text: string, random: () => number) => string | undefined,
+): LoadedCorpus['variants'] {
+  const random = seededRandom(seed + 1);
+  const derive = (make: (text: string, random: () => number) => string | undefined) =>
+    exact.flatMap((q) => {
+      const text = make(q.text, random);
+      return text === undefined ? [] : [{ text, relevant: q.relevant }];
+    });
+  return { exact, typo: derive(typoVariant), prefix: derive(prefix) };
+}
+
+async function loadSphinx(corpus: SphinxCorpus, count: number, seed: number) {
+  ensureSphinxCorpus(corpus);
+  const pages = readSphinxCorpus(corpus);
+  const entries = readGenindexEntries(corpus, new Set(pages.records.map((r) => r.path)));
+  return {
+    name: corpus.name,
+    label: corpus.label,
+    pages,
+    querySource: `${entries.length} usable entries of ${corpus.genindex}`,
+    folders: [{ folder: corpus.folder, ...(corpus.rules ? { rules: corpus.rules } : {}) }],
+    variants: withVariants(sampleQueries(entries, count, seed), seed, prefixVariant),
+  };
+}
+
+/** Loaders of the corpora by command-line name: `(queries per set, seed)`. */
+export const CORPORA: Record<string, (count: number, seed: number) => Promise<LoadedCorpus>> = {
+  python: (count, seed) => loadSphinx(PYTHON_CORPUS, count, seed),
+  django: (count, seed) => loadSphinx(DJANGO_CORPUS, count, seed),
+  sqlalchemy: (count, seed) => loadSphinx(SQLALCHEMY_CORPUS, count, seed),
+  async gnucash(count, seed) {
+    const pages = await readDocBookCorpus(GNUCASH_CORPUS);
+    const { queries, shared } = titleQueries(pages.records);
+    return {
+      name: GNUCASH_CORPUS.name,
+      label: GNUCASH_CORPUS.label,
+      pages,
+      querySource: `page titles (${queries.length} of their own, ${shared} shared left out)`,
+      folders: GNUCASH_CORPUS.folders.map((folder) => ({ folder })),
+      variants: withVariants(sampleQueries(queries, count, seed), seed, cutLastWord),
+    };
+  },
+};

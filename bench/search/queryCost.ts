@@ -1,0 +1,131 @@
+// Per-query engine cost: builds our SQLite engine once per corpus, then asks every query of the
+// relevance bench (exact, typo and prefix sets) several times, as a search (10 hits, with
+// snippets, as the bench asks) and as a suggestion (search as you type, 8 suggestions), and
+// prints the CPU time per query and the wall-clock p50/p95 of each. Run it under `--cpu-prof`
+// to see where a query's time goes. `--save FILE` writes every answer (less `tookMs`);
+// `--check FILE` compares the answers with a saved run, so a change that should only make the
+// engine faster can be shown not to change any hit, score, snippet, facet or suggestion.
+// Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
+//      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SearchRequest } from '@docs-portal/contracts';
+import { createSearchEngine, NO_RESULT_CACHE, type SearchEngine } from '@docs-portal/search';
+import { CORPORA } from './benchCorpora';
+import { quantile } from './metrics';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const ACCESS = { docSetIds: ['bench'] };
+
+function searchRequest(q: string): SearchRequest {
+  return { q, product: [], version: [], docType: [], page: 1, pageSize: 10, explain: false };
+}
+
+/** Every answer of one pass, as JSON lines, without the time the engine reports it took. */
+async function answers(engine: SearchEngine, queries: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const q of queries) {
+    const { tookMs: _took, ...search } = await engine.search(searchRequest(q), ACCESS);
+    const suggest = await engine.suggest({ q, limit: 8 }, ACCESS);
+    out.push(JSON.stringify({ search, suggest }));
+  }
+  return out;
+}
+
+/** CPU milliseconds per query and sorted wall-clock milliseconds of each query. */
+async function timed(
+  queries: readonly string[],
+  ask: (q: string) => Promise<unknown>,
+): Promise<{ cpuMs: number; times: number[] }> {
+  const times: number[] = [];
+  const cpu = process.cpuUsage();
+  for (const q of queries) {
+    const started = performance.now();
+    await ask(q);
+    times.push(performance.now() - started);
+  }
+  const used = process.cpuUsage(cpu);
+  return { cpuMs: (used.user + used.system) / 1000 / queries.length, times };
+}
+
+async function main(): Promise<void> {
+  const names = (option('corpus') ?? 'gnucash,sqlalchemy').split(',');
+  const rounds = Number(option('rounds') ?? 3);
+  const count = Number(option('queries') ?? 1000);
+  const seed = Number(option('seed') ?? 42);
+  const save = option('save');
+  const check = option('check');
+  // The ceiling of the engine's cache of decoded section tokens, to compare with it off (0).
+  const tokenCacheMb = option('token-cache-mb');
+  const saved: Record<string, string[]> =
+    check !== undefined && existsSync(check) ? JSON.parse(readFileSync(check, 'utf8')) : {};
+  const written: Record<string, string[]> = {};
+  let differences = 0;
+  for (const name of names) {
+    const load = CORPORA[name];
+    if (load === undefined)
+      throw new Error(`--corpus: unknown ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
+    const corpus = await load(count, seed);
+    const queries = Object.values(corpus.variants)
+      .flat()
+      .map((q) => q.text);
+    const dataDir = mkdtempSync(join(tmpdir(), 'search-query-cost-'));
+    const engine = await createSearchEngine({
+      engine: 'sqlite',
+      dataDir,
+      resultCache: NO_RESULT_CACHE,
+      ...(tokenCacheMb === undefined
+        ? {}
+        : { memory: { sectionTokenCacheBytes: Number(tokenCacheMb) * 2 ** 20 } }),
+    });
+    try {
+      await engine.applyDocSetChanges({
+        docSet: {
+          id: 'bench',
+          title: 'Bench corpus',
+          product: 'Bench',
+          version: '1',
+          docType: 'Reference',
+          urlPrefix: '',
+          folder: '/usr/share/doc',
+        },
+        upserts: [...corpus.pages.records],
+        removals: [],
+      });
+      const got = await answers(engine, queries);
+      if (save !== undefined) written[name] = got;
+      const before = saved[name];
+      if (before !== undefined) {
+        const changed = got.flatMap((answer, i) => (answer === before[i] ? [] : [i]));
+        differences += changed.length;
+        console.log(`${name}: ${changed.length} of ${got.length} answers differ from ${check}`);
+        for (const i of changed.slice(0, 5)) {
+          console.log(`  ${JSON.stringify(queries[i])}\n    was ${before[i]}\n    now ${got[i]}`);
+        }
+      }
+      for (let round = 1; round <= rounds; round++) {
+        const search = await timed(queries, (q) => engine.search(searchRequest(q), ACCESS));
+        const suggest = await timed(queries, (q) => engine.suggest({ q, limit: 8 }, ACCESS));
+        const line = (label: string, r: { cpuMs: number; times: number[] }) => {
+          const sorted = r.times.sort((a, b) => a - b);
+          return `${label} cpu ${r.cpuMs.toFixed(3)} ms/query, p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms`;
+        };
+        console.log(
+          `${name} round ${round} (${queries.length} queries): ${line('search', search)} | ${line('suggest', suggest)}`,
+        );
+      }
+    } finally {
+      await engine.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (save !== undefined) writeFileSync(save, JSON.stringify(written));
+  if (check !== undefined && differences > 0) process.exitCode = 1;
+}
+
+await main();
