@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerJson } from './answerJson';
 
 describe('answerJson', () => {
-  it('writes what JSON.stringify writes', () => {
+  it('writes what JSON.stringify writes, in UTF-8', () => {
     const values: unknown[] = [
       {
         query: 'backup',
@@ -19,14 +19,16 @@ describe('answerJson', () => {
       null,
       { only: undefined },
     ];
-    for (const value of values) expect(answerJson(value)).toBe(JSON.stringify(value));
+    for (const value of values) {
+      expect(answerJson(value).toString('utf8')).toBe(JSON.stringify(value));
+    }
   });
 
   it('serialises a part shared between answers once', () => {
     let serialised = 0;
     const hits = [{ title: 'Backup', toJSON: () => (serialised += 1) && { title: 'Backup' } }];
-    const first = answerJson({ query: 'backup', tookMs: 1.5, hits });
-    const second = answerJson({ query: 'backup', tookMs: 0.01, hits });
+    const first = answerJson({ query: 'backup', tookMs: 1.5, hits }).toString('utf8');
+    const second = answerJson({ query: 'backup', tookMs: 0.01, hits }).toString('utf8');
     expect(serialised).toBe(1);
     expect(first).toBe('{"query":"backup","tookMs":1.5,"hits":[{"title":"Backup"}]}');
     expect(second).toBe('{"query":"backup","tookMs":0.01,"hits":[{"title":"Backup"}]}');

@@ -1,36 +1,45 @@
-/** The JSON of each object-valued part of an answer, by the part itself (see {@link answerJson}). */
-const partJson = new WeakMap<object, string>();
+/** The UTF-8 JSON of each object-valued part of an answer, by the part (see {@link answerJson}). */
+const partJson = new WeakMap<object, Buffer>();
 
 /**
- * `JSON.stringify(answer)`, byte for byte, for the search routes' answers: each object-valued
- * property of the answer (the hits, the facets, the suggestions) is serialised once and its JSON
- * kept beside it. The engine shares answers between callers and never changes them (a cached
- * search answer is a copy with its own `tookMs` and the same hits), so the JSON of a part seen
- * before is still its JSON; serialising the hits was the largest cost of a cached search.
+ * `JSON.stringify(answer)` as UTF-8 bytes, the same bytes, for the search routes' answers: each
+ * object-valued property of the answer (the hits, the facets, the suggestions) is serialised
+ * and encoded once, and its bytes kept beside it. The engine shares answers between callers and
+ * never changes them (a cached search answer is a copy with its own `tookMs` and the same hits),
+ * so the bytes of a part seen before are still its bytes. Serialising the hits, measuring the
+ * string for Content-Length and encoding it for the socket were the largest costs of a cached
+ * search in the portal; bytes are sent as they are.
  */
-export function answerJson(answer: unknown): string {
+export function answerJson(answer: unknown): Buffer {
   if (
     answer === null ||
     typeof answer !== 'object' ||
     Array.isArray(answer) ||
     'toJSON' in answer
   ) {
-    return JSON.stringify(answer);
+    return Buffer.from(JSON.stringify(answer));
   }
-  let json = '';
+  const chunks: Buffer[] = [];
+  let text = '{';
+  let first = true;
   for (const [key, value] of Object.entries(answer)) {
-    let part: string | undefined;
+    const name = `${first ? '' : ','}${JSON.stringify(key)}:`;
     if (value !== null && typeof value === 'object') {
-      part = partJson.get(value as object);
+      let part = partJson.get(value as object);
       if (part === undefined) {
-        part = JSON.stringify(value);
+        part = Buffer.from(JSON.stringify(value));
         partJson.set(value as object, part);
       }
+      chunks.push(Buffer.from(text + name), part);
+      text = '';
     } else {
       // undefined for what JSON leaves out (undefined, functions, symbols), as JSON.stringify does.
-      part = JSON.stringify(value) as string | undefined;
+      const json = JSON.stringify(value) as string | undefined;
+      if (json === undefined) continue;
+      text += name + json;
     }
-    if (part !== undefined) json += `${json === '' ? '{' : ','}${JSON.stringify(key)}:${part}`;
+    first = false;
   }
-  return json === '' ? '{}' : `${json}}`;
+  chunks.push(Buffer.from(`${text}}`));
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }

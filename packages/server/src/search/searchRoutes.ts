@@ -40,7 +40,8 @@ export async function searchRoutes(
 ): Promise<void> {
   const { engine, docSets } = options;
   app.setValidatorCompiler(validatorCompiler);
-  app.setReplySerializer(answerJson);
+  // Fastify sends a Buffer from the serialiser as it is (its type names only strings).
+  app.setReplySerializer(answerJson as unknown as (payload: unknown) => string);
   // Before validation: a signed-out caller learns nothing but 401, whatever it sends.
   app.addHook('preValidation', requireUser);
   app.addHook('onSend', async (_request, reply) => {
