@@ -105,5 +105,29 @@ export function runSessionStoreContract(
     it('answers ping while it is up', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
+
+    it('gives a new version after every write, when it has versions, and the same one meanwhile', async () => {
+      if (store.version === undefined) return;
+      const seen = new Set<string>();
+      const next = async () => {
+        const version = await store.version!();
+        expect(await store.version!()).toBe(version);
+        expect(seen.has(version)).toBe(false);
+        seen.add(version);
+      };
+      await next();
+      await store.get('k');
+      expect(seen.has(await store.version())).toBe(true);
+      await store.set('k', 1, Date.now() + 60_000);
+      await next();
+      await store.take('k');
+      await next();
+      await store.set('k', 1, Date.now() - 1);
+      await next();
+      await store.purgeExpired();
+      await next();
+      await store.delete('k');
+      await next();
+    });
   });
 }

@@ -197,10 +197,12 @@ export const PortalConfigSchema = z
           .max(30 * 24)
           .default(12),
         /**
-         * How long a process reuses a session it read, instead of reading the store on every
-         * request (0: never). Sign-out and expiry still end a session at once on the process that
-         * sees them; with replicas sharing the store, a sign-out on one ends it on the others only
-         * after this long, so keep 0 there unless that delay is acceptable.
+         * Redis and PostgreSQL stores: how long a process reuses a session it read, instead of
+         * reading the store on every request (0: never). Sign-out and expiry still end a session
+         * at once on the process that sees them; with replicas sharing the store, a sign-out on
+         * one ends it on the others only after this long, so keep 0 there unless that delay is
+         * acceptable. SQLite tells exactly when its file changed: its sessions are always reused
+         * until then.
          */
         reuseMs: z.number().int().min(0).max(60_000).default(0),
         store: SessionStoreSchema.default({ kind: 'sqlite' }),

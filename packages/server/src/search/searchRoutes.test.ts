@@ -48,6 +48,18 @@ describe('search API', () => {
     expect(response.facets.product.length).toBeGreaterThan(0);
   });
 
+  it('answers a search run again with the same JSON but its own tookMs', async () => {
+    const texts: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await customer.request('/docs/search?q=protection%20policy');
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const text = await res.text();
+      expect(text).toBe(JSON.stringify(JSON.parse(text)));
+      texts.push(text.replace(/"tookMs":[\d.e-]+/, '"tookMs":0'));
+    }
+    expect(texts[1]).toBe(texts[0]);
+  });
+
   it.each([
     ['no query', '', /q/],
     ['a query over 500 characters', `q=${'a'.repeat(501)}`, /500/],

@@ -13,6 +13,7 @@ import type { DocSetConfig } from '../config/schema';
 import type { PortalMetrics } from '../ops/PortalMetrics';
 import type { SessionUser } from '../sessions/SessionService';
 import { requireUser } from '../sessions/sessionPlugin';
+import { answerJson } from './answerJson';
 
 /** Options of the search API routes. */
 export interface SearchRoutesOptions {
@@ -39,6 +40,8 @@ export async function searchRoutes(
 ): Promise<void> {
   const { engine, docSets } = options;
   app.setValidatorCompiler(validatorCompiler);
+  // Fastify sends a Buffer from the serialiser as it is (its type names only strings).
+  app.setReplySerializer(answerJson as unknown as (payload: unknown) => string);
   // Before validation: a signed-out caller learns nothing but 401, whatever it sends.
   app.addHook('preValidation', requireUser);
   app.addHook('onSend', async (_request, reply) => {

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionService, type SessionUser } from './SessionService';
+import type { SessionStore } from './SessionStore';
 import { SqliteSessionStore } from './SqliteSessionStore/SqliteSessionStore';
 
 const user: SessionUser = {
@@ -10,11 +14,30 @@ const user: SessionUser = {
   kind: 'customer',
 };
 
-function service(idleMs: number, absoluteMs: number, reuseMs?: number) {
+/** The store as one that cannot tell when it changed (as Redis and PostgreSQL): no `version`. */
+function versionless(store: SessionStore): SessionStore {
+  return {
+    kind: store.kind,
+    get: (key) => store.get(key),
+    set: (key, value, expiresAt) => store.set(key, value, expiresAt),
+    delete: (key) => store.delete(key),
+    take: (key) => store.take(key),
+    purgeExpired: () => store.purgeExpired(),
+    ping: () => store.ping(),
+    close: () => store.close(),
+  };
+}
+
+function service(
+  idleMs: number,
+  absoluteMs: number,
+  reuseMs?: number,
+  opened: (store: SqliteSessionStore) => SessionStore = (store) => store,
+) {
   // The store compares expiry with the real clock, so the fake one starts now and only moves on.
   let now = Date.now();
   const clock = { now: () => now, advance: (ms: number) => (now += ms) };
-  const store = new SqliteSessionStore(':memory:');
+  const store = opened(new SqliteSessionStore(':memory:'));
   return {
     clock,
     store,
@@ -45,8 +68,8 @@ describe('SessionService', () => {
     expect(await sessions.resume(id)).toBeNull();
   });
 
-  it('reads the store once per reuse period and records activity at most once a minute', async () => {
-    const { clock, store, sessions } = service(10 * 60_000, 60 * 60_000, 1000);
+  it('reads a store without a version once per reuse period and records activity at most once a minute', async () => {
+    const { clock, store, sessions } = service(10 * 60_000, 60 * 60_000, 1000, versionless);
     const id = await sessions.create(user);
     const get = vi.spyOn(store, 'get');
     const set = vi.spyOn(store, 'set');
@@ -74,7 +97,7 @@ describe('SessionService', () => {
   });
 
   it('ends a session destroyed by another replica within the reuse period', async () => {
-    const { clock, store, sessions } = service(10 * 60_000, 60 * 60_000, 1000);
+    const { clock, store, sessions } = service(10 * 60_000, 60 * 60_000, 1000, versionless);
     const other = new SessionService(store, { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 });
     const id = await sessions.create(user);
     expect(await sessions.resume(id)).not.toBeNull();
@@ -83,7 +106,51 @@ describe('SessionService', () => {
     expect(await sessions.resume(id)).toBeNull();
   });
 
-  it('reads the store on every request by default, so a sign-out on any replica counts at once', async () => {
+  it('reads a store without a version on every request by default, so a sign-out on any replica counts at once', async () => {
+    const { store, sessions } = service(10 * 60_000, 60 * 60_000, undefined, versionless);
+    const get = vi.spyOn(store, 'get');
+    const other = new SessionService(store, { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 });
+    const id = await sessions.create(user);
+    expect(await sessions.resume(id)).not.toBeNull();
+    expect(await sessions.resume(id)).not.toBeNull();
+    expect(get).toHaveBeenCalledTimes(2);
+    await other.destroy(id);
+    expect(await sessions.resume(id)).toBeNull();
+  });
+
+  it('reads a SQLite session once while nothing is written, by default', async () => {
+    const { store, sessions } = service(10 * 60_000, 60 * 60_000);
+    const id = await sessions.create(user);
+    const get = vi.spyOn(store, 'get');
+    for (let i = 0; i < 5; i++) expect((await sessions.resume(id))?.user).toEqual(user);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends a reused SQLite session at once when another process signs it out, or changes it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sessions-'));
+    const lifetimes = { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 };
+    // Two connections to one file: what two portal processes sharing the data folder hold.
+    const here = new SessionService(new SqliteSessionStore(dir), lifetimes);
+    const otherStore = new SqliteSessionStore(dir);
+    const there = new SessionService(otherStore, lifetimes);
+    try {
+      const id = await here.create(user);
+      expect(await here.resume(id)).not.toBeNull();
+      expect(await there.resume(id)).not.toBeNull();
+      const record = (await otherStore.get(`s:${id}`)) as { user: SessionUser };
+      record.user = { ...user, displayName: 'Renamed' };
+      await otherStore.set(`s:${id}`, record, Date.now() + 60_000);
+      expect((await here.resume(id))?.user.displayName).toBe('Renamed');
+      await there.destroy(id);
+      expect(await here.resume(id)).toBeNull();
+    } finally {
+      await here.store.close();
+      await otherStore.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a session again after a write through the same store', async () => {
     const { store, sessions } = service(10 * 60_000, 60 * 60_000);
     const other = new SessionService(store, { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 });
     const id = await sessions.create(user);

@@ -64,8 +64,14 @@ function unavailable(error: unknown): PortalError {
 
 /** Sessions with idle and absolute expiry, and single-use pending sign-ins, over a SessionStore. */
 export class SessionService {
-  /** Sessions recently read from the store, by id, with when they must be read again. */
-  private readonly recent = new Map<string, { record: SessionRecord; readAgainAt: number }>();
+  /**
+   * Sessions recently read from the store, by id, with the store's version they were read at (see
+   * `SessionStore.version`) and when they must be read again when the store has no version.
+   */
+  private readonly recent = new Map<
+    string,
+    { record: SessionRecord; storeVersion: string | undefined; readAgainAt: number }
+  >();
   /** Sessions destroyed so far: a read that overlapped one is not kept for reuse. */
   private destroyed = 0;
 
@@ -74,9 +80,11 @@ export class SessionService {
     private readonly lifetimes: { idleMs: number; absoluteMs: number },
     private readonly now: () => number = Date.now,
     /**
-     * A session read from the store is reused for this long by this process (0: never), so a
-     * reader's requests do not each read the store. Sign-out and expiry take effect at once on
-     * this process; a sign-out on another replica sharing the store takes effect here after it.
+     * With a store that has no `version` (Redis, PostgreSQL), a session read from it is reused
+     * for this long by this process (0: never), so a reader's requests do not each read the
+     * store. Sign-out and expiry take effect at once on this process; a sign-out on another
+     * replica sharing the store takes effect here after it. A store with a `version` (SQLite)
+     * tells exactly when what was read may have changed: its sessions are reused until then.
      */
     private readonly reuseMs = 0,
   ) {}
@@ -129,21 +137,32 @@ export class SessionService {
     }
   }
 
-  /** The session under `id`: reused when read less than `reuseMs` ago, else from the store. */
+  /**
+   * The session under `id`: reused when the store's version has not changed since it was read
+   * (or, for a store without one, when read less than `reuseMs` ago), else from the store.
+   */
   private async read(id: string): Promise<SessionRecord | null> {
     const now = this.now();
+    // Asked before reading the record: a change landing in between makes the next answer differ.
+    const storeVersion = await this.store.version?.();
     const reused = this.recent.get(id);
-    if (reused !== undefined && now < reused.readAgainAt) return reused.record;
-    this.recent.delete(id);
+    if (reused !== undefined) {
+      const current =
+        storeVersion === undefined
+          ? now < reused.readAgainAt
+          : reused.storeVersion === storeVersion;
+      if (current) return reused.record;
+      this.recent.delete(id);
+    }
     const destroyedBefore = this.destroyed;
     const parsed = SessionRecordSchema.safeParse(await this.store.get(SESSION_PREFIX + id));
     if (!parsed.success) return null;
-    if (this.reuseMs > 0 && this.destroyed === destroyedBefore) {
+    if ((storeVersion !== undefined || this.reuseMs > 0) && this.destroyed === destroyedBefore) {
       if (this.recent.size >= MAX_REUSED_SESSIONS) {
         const oldest = this.recent.keys().next().value;
         if (oldest !== undefined) this.recent.delete(oldest);
       }
-      this.recent.set(id, { record: parsed.data, readAgainAt: now + this.reuseMs });
+      this.recent.set(id, { record: parsed.data, storeVersion, readAgainAt: now + this.reuseMs });
     }
     return parsed.data;
   }

@@ -17,6 +17,13 @@ export interface SessionStore {
    * sign-in) cannot be consumed twice by concurrent requests.
    */
   take(key: string): Promise<unknown>;
+  /**
+   * Optional: a value that differs from every earlier one once any record may have been created,
+   * changed or removed since it was returned, through this store or any other connection or
+   * process. What was read while it stays the same is still what the store holds, so a reader may
+   * keep it (sessions are reused on this basis). Left out by stores that cannot tell cheaply.
+   */
+  version?(): Promise<string>;
   /** Removes every expired record; returns how many were removed. */
   purgeExpired(): Promise<number>;
   /** Resolves when the backend answers; rejects otherwise (readiness check). */

@@ -143,6 +143,15 @@ export function runAnalyticsStoreContract(
       }
     });
 
+    it('folds by whole characters, whatever their bytes, and only prefixes of the later query', async () => {
+      for (const [i, query] of ['ré', 'rés', 'rész', 'résumé', 'résumé ', 'sumé'].entries()) {
+        await store.recordSearch(search({ query, offsetMs: i * 100 }));
+      }
+      const report = await store.report(ALL);
+      expect(report.searches).toBe(3);
+      expect(report.topQueries.map((q) => q.query).sort()).toEqual(['résumé', 'rész', 'sumé']);
+    });
+
     it('folds a query run again at once (all results, a filter) into one search', async () => {
       await store.recordSearch(search({ query: 'backup' }));
       await store.recordSearch(

@@ -38,6 +38,8 @@ export class SqliteSessionStore implements SessionStore {
   private readonly state: ConnectionStateLog;
   private readonly patienceMs: number | undefined;
   private readonly guard: WalIndexGuard;
+  /** Writes through this connection, each counted once it is over (see {@link version}). */
+  private writes = 0;
 
   /** Opens (creating when needed) `${dataDir}/sessions.sqlite`; `:memory:` for a throwaway store. */
   constructor(dataDir: string | ':memory:', options: SqliteSessionStoreOptions = {}) {
@@ -74,6 +76,7 @@ export class SqliteSessionStore implements SessionStore {
       ),
       delete: this.db.prepare<[string]>('DELETE FROM sessions WHERE key = ?'),
       purge: this.db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?'),
+      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
   }
 
@@ -95,6 +98,25 @@ export class SqliteSessionStore implements SessionStore {
     }
   }
 
+  /** Runs a `work` that writes, counting it once it is over, whether or not it took effect. */
+  private async write<T>(work: () => T): Promise<T> {
+    try {
+      return await this.run(work);
+    } finally {
+      this.writes += 1;
+    }
+  }
+
+  /**
+   * SQLite's `data_version` tells commits by other connections (other processes included); this
+   * connection's own writes are counted here. A write is counted after it is over, so a record
+   * read before it lands is never kept under the version that follows it.
+   */
+  async version(): Promise<string> {
+    const dataVersion = await this.run(() => this.statements.dataVersion.get());
+    return `${dataVersion}:${this.writes}`;
+  }
+
   async get(key: string): Promise<unknown> {
     const row = await this.run(() => this.statements.get.get(key, Date.now()));
     return row ? (JSON.parse(row.value) as unknown) : null;
@@ -102,17 +124,17 @@ export class SqliteSessionStore implements SessionStore {
 
   async set(key: string, value: unknown, expiresAt: number): Promise<void> {
     const json = JSON.stringify(value);
-    await this.run(() => this.statements.set.run(key, json, expiresAt));
+    await this.write(() => this.statements.set.run(key, json, expiresAt));
   }
 
   async delete(key: string): Promise<void> {
-    await this.run(() => this.statements.delete.run(key));
+    await this.write(() => this.statements.delete.run(key));
   }
 
   async take(key: string): Promise<unknown> {
     // One immediate transaction: the read and the delete cannot interleave with another
     // connection, and a retry repeats both.
-    const row = await this.run(() =>
+    const row = await this.write(() =>
       this.db
         .transaction(() => {
           const found = this.statements.get.get(key, Date.now());
@@ -125,7 +147,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async purgeExpired(): Promise<number> {
-    return this.run(() => this.statements.purge.run(Date.now()).changes);
+    return this.write(() => this.statements.purge.run(Date.now()).changes);
   }
 
   async ping(): Promise<void> {
