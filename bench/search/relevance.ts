@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSearchEngine, NO_RESULT_CACHE, syncDocSet } from '@docs-portal/search';
+import { createSearchEngine, NO_RESULT_CACHE, syncDocSets } from '@docs-portal/search';
 import {
   flexSearchEngine,
   fts5Engine,
@@ -83,7 +83,7 @@ interface EngineRun {
 }
 
 /**
- * Our SQLite engine built the way the portal builds it: `syncDocSet` on each folder (listing,
+ * Our SQLite engine built the way the portal builds it: `syncDocSets` over the folders (listing,
  * reading, hashing, extracting and writing, with whatever parallelism it has), into a fresh
  * index. Its page list is the portal's (`listDocSetPages`), so it can differ a little from the
  * bench's own.
@@ -98,10 +98,11 @@ async function syncRate(
     resultCache: NO_RESULT_CACHE,
   });
   try {
-    let pages = 0;
     const started = performance.now();
-    for (const [i, { folder, rules }] of corpus.folders.entries()) {
-      const result = await syncDocSet(engine, {
+    // All folders in one run with shared parse workers, as the portal syncs its doc sets.
+    const results = await syncDocSets(
+      engine,
+      corpus.folders.map(({ folder, rules }, i) => ({
         id: `sync${i}`,
         title: corpus.label,
         product: corpus.name,
@@ -110,9 +111,9 @@ async function syncRate(
         urlPrefix: `/docs/sync${i}`,
         folder,
         ...(rules === undefined ? {} : { extract: rules }),
-      });
-      pages += result.pages;
-    }
+      })),
+    );
+    const pages = [...results.values()].reduce((n, r) => n + r.pages, 0);
     const ms = performance.now() - started;
     return { pages, ms, bytes: await portalHtmlBytes(corpus.folders) };
   } finally {
