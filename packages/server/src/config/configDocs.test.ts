@@ -142,6 +142,7 @@ describe('the example config holding every documented field', () => {
     expect(engine.memory).toEqual({
       postingCacheBytes: 24 * 1024 * 1024,
       sqlitePageCacheBytes: 8 * 1024 * 1024,
+      sectionTokenCacheBytes: 12 * 1024 * 1024,
     });
     expect(engine.resultCache).toEqual({ entries: 500, bytes: 8 * 1024 * 1024 });
   });

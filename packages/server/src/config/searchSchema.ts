@@ -48,6 +48,8 @@ export const SearchSchema = z.strictObject({
       postingCacheMegabytes: z.number().min(0).max(16_384).optional(),
       /** SQLite's page cache of the query connection (the `sqlite` engine only). */
       sqliteCacheMegabytes: z.number().min(0).max(16_384).optional(),
+      /** Decoded token sequences of the sections searches re-rank most often. */
+      sectionTokenCacheMegabytes: z.number().min(0).max(16_384).optional(),
     })
     .prefault({}),
   /**

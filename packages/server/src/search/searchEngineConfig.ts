@@ -28,5 +28,8 @@ function memoryLimits(memory: PortalConfig['search']['memory']): Partial<SearchM
   if (memory.sqliteCacheMegabytes !== undefined) {
     limits.sqlitePageCacheBytes = Math.floor(memory.sqliteCacheMegabytes * MB);
   }
+  if (memory.sectionTokenCacheMegabytes !== undefined) {
+    limits.sectionTokenCacheBytes = Math.floor(memory.sectionTokenCacheMegabytes * MB);
+  }
   return limits;
 }
