@@ -5,8 +5,8 @@
 // in-memory snapshot holds (measured by loading one more copy of it and weighing the heap).
 // With --heap-snapshot the largest size also writes a heap snapshot, summarised by constructor.
 // Run: node --import tsx bench/search/memory.ts [--pages 1000,5000,10000] [--queries 1000]
-//      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N]
-// The last two set the engine's memory ceilings (default: the engine's defaults).
+//      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N] [--section-token-cache-mb N]
+// The last three set the engine's memory ceilings (default: the engine's defaults).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ function option(name: string, fallback: string): string {
 const SIZES = option('pages', '1000,5000,10000').split(',').map(Number);
 const QUERIES = Number(option('queries', '1000'));
 const HEAP_SNAPSHOT = process.argv.includes('--heap-snapshot');
-const LIMIT_OPTIONS = ['posting-cache-mb', 'sqlite-cache-mb'] as const;
+const LIMIT_OPTIONS = ['posting-cache-mb', 'sqlite-cache-mb', 'section-token-cache-mb'] as const;
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
 
@@ -316,6 +316,8 @@ function memoryLimitsOption(): Partial<SearchMemoryLimits> {
   const sqlite = option('sqlite-cache-mb', '');
   if (posting !== '') limits.postingCacheBytes = Number(posting) * MB;
   if (sqlite !== '') limits.sqlitePageCacheBytes = Number(sqlite) * MB;
+  const tokens = option('section-token-cache-mb', '');
+  if (tokens !== '') limits.sectionTokenCacheBytes = Number(tokens) * MB;
   return limits;
 }
 
