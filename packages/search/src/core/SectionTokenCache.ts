@@ -21,7 +21,7 @@ const SECTION_OBJECT_BYTES = 120;
 /**
  * Bytes a cached section holds, objects included: sections are small (a few dozen tokens per
  * field), so the objects around their arrays weigh as much as the tokens, and counting only the
- * tokens let the cache hold three times its ceiling.
+ * tokens let the cache hold over twice its ceiling.
  */
 function heldBytes(section: CachedSection): number {
   let bytes = SECTION_OBJECT_BYTES;
