@@ -2,6 +2,17 @@
 const partJson = new WeakMap<object, Buffer>();
 
 /**
+ * The bytes of a part's JSON in a buffer of their own. `Buffer.from` puts a small string in a
+ * slice of a shared 8 KB pool slab, and a kept slice holds its whole slab (and whatever else was
+ * written to it) for as long as the answer stays cached.
+ */
+function ownBytes(json: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  bytes.write(json);
+  return bytes;
+}
+
+/**
  * `JSON.stringify(answer)` as UTF-8 bytes, the same bytes, for the search routes' answers: each
  * object-valued property of the answer (the hits, the facets, the suggestions) is serialised
  * and encoded once, and its bytes kept beside it. The engine shares answers between callers and
@@ -27,7 +38,7 @@ export function answerJson(answer: unknown): Buffer {
     if (value !== null && typeof value === 'object') {
       let part = partJson.get(value as object);
       if (part === undefined) {
-        part = Buffer.from(JSON.stringify(value));
+        part = ownBytes(JSON.stringify(value));
         partJson.set(value as object, part);
       }
       chunks.push(Buffer.from(text + name), part);
