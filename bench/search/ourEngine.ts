@@ -15,6 +15,17 @@ import { folderBytes, type BenchEngine } from './baselineEngines';
 /** Doc set id the bench indexes every corpus under. */
 const DOC_SET_ID = 'bench';
 
+/** The one doc set the benches index a corpus into. */
+export const BENCH_DOC_SET = {
+  id: DOC_SET_ID,
+  title: 'Bench corpus',
+  product: 'Bench',
+  version: '1',
+  docType: 'Reference',
+  urlPrefix: '',
+  folder: '/usr/share/doc',
+};
+
 /**
  * Folds the write-ahead logs of the SQLite files under `dir` into their database files (a
  * passive reader connection does not block it), so the files measure the index, not the log.
@@ -90,15 +101,7 @@ export function ourEngine(
         ...(postgres ? { postgres } : {}),
       });
       await engine.applyDocSetChanges({
-        docSet: {
-          id: DOC_SET_ID,
-          title: 'Bench corpus',
-          product: 'Bench',
-          version: '1',
-          docType: 'Reference',
-          urlPrefix: '',
-          folder: '/usr/share/doc',
-        },
+        docSet: BENCH_DOC_SET,
         upserts: [...records],
         removals: [],
       });

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchRequest } from '@docs-portal/contracts';
 import { createSearchEngine, NO_RESULT_CACHE, type SearchEngine } from '@docs-portal/search';
+import { BENCH_DOC_SET } from './ourEngine';
 import { CORPORA } from './benchCorpora';
 import { quantile } from './metrics';
 
@@ -85,15 +86,7 @@ async function main(): Promise<void> {
     });
     try {
       await engine.applyDocSetChanges({
-        docSet: {
-          id: 'bench',
-          title: 'Bench corpus',
-          product: 'Bench',
-          version: '1',
-          docType: 'Reference',
-          urlPrefix: '',
-          folder: '/usr/share/doc',
-        },
+        docSet: BENCH_DOC_SET,
         upserts: [...corpus.pages.records],
         removals: [],
       });
