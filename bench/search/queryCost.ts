@@ -7,6 +7,10 @@
 // engine faster can be shown not to change any hit, score, snippet, facet or suggestion.
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
+//      [--cpu-profile FILE] [--variant exact,typo,prefix]
+// `--cpu-profile` writes a V8 CPU profile of the timed rounds only (not the corpus reading,
+// the build or the answer pass), for a profile of the query path alone.
+import { Session } from 'node:inspector/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +67,9 @@ async function main(): Promise<void> {
   const check = option('check');
   // The ceiling of the engine's cache of decoded section tokens, to compare with it off (0).
   const tokenCacheMb = option('token-cache-mb');
+  const profileFile = option('cpu-profile');
+  // Only these query variants (exact, typo, prefix), to see what each kind of query costs.
+  const variants = option('variant')?.split(',');
   const saved: Record<string, string[]> =
     check !== undefined && existsSync(check) ? JSON.parse(readFileSync(check, 'utf8')) : {};
   const written: Record<string, string[]> = {};
@@ -72,8 +79,9 @@ async function main(): Promise<void> {
     if (load === undefined)
       throw new Error(`--corpus: unknown ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
     const corpus = await load(count, seed);
-    const queries = Object.values(corpus.variants)
-      .flat()
+    const queries = Object.entries(corpus.variants)
+      .filter(([variant]) => variants === undefined || variants.includes(variant))
+      .flatMap(([, list]) => list)
       .map((q) => q.text);
     const dataDir = mkdtempSync(join(tmpdir(), 'search-query-cost-'));
     const engine = await createSearchEngine({
@@ -101,6 +109,13 @@ async function main(): Promise<void> {
           console.log(`  ${JSON.stringify(queries[i])}\n    was ${before[i]}\n    now ${got[i]}`);
         }
       }
+      const profiler = profileFile === undefined ? undefined : new Session();
+      if (profiler !== undefined) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+        await profiler.post('Profiler.start');
+      }
       for (let round = 1; round <= rounds; round++) {
         const search = await timed(queries, (q) => engine.search(searchRequest(q), ACCESS));
         const suggest = await timed(queries, (q) => engine.suggest({ q, limit: 8 }, ACCESS));
@@ -111,6 +126,13 @@ async function main(): Promise<void> {
         console.log(
           `${name} round ${round} (${queries.length} queries): ${line('search', search)} | ${line('suggest', suggest)}`,
         );
+      }
+      if (profiler !== undefined && profileFile !== undefined) {
+        const { profile } = await profiler.post('Profiler.stop');
+        const file = names.length > 1 ? `${profileFile}.${name}` : profileFile;
+        writeFileSync(file, JSON.stringify(profile));
+        profiler.disconnect();
+        console.log(`${name}: CPU profile of the timed rounds in ${file}`);
       }
     } finally {
       await engine.close();
