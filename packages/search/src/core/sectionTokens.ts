@@ -65,8 +65,8 @@ export class TermIdSet {
   }
 }
 
-/** Fields a query keeps whole (see `keepTokens`). */
-const WHOLE_FIELDS = 2;
+/** Fields a query keeps whole (see `keepTokens`): the title and the heading. */
+export const WHOLE_FIELDS = 2;
 
 /**
  * Decodes what `encodeSectionTokens` wrote; `fields` stops after that many fields (1: the title
@@ -175,7 +175,16 @@ function keptIndexes(field: FieldTokens, keep: TermIdSet, order: Int32Array | un
         scratch[kept++] = order[lo] as number;
       from = lo;
     }
-    scratch.subarray(0, kept).sort();
+    // Back in text order: a few indexes (the usual case) by insertion, in place, where a sort
+    // of a subarray would allocate a view per field.
+    if (kept <= 16) {
+      for (let i = 1; i < kept; i++) {
+        const index = scratch[i] as number;
+        let j = i - 1;
+        for (; j >= 0 && (scratch[j] as number) > index; j--) scratch[j + 1] = scratch[j] as number;
+        scratch[j + 1] = index;
+      }
+    } else scratch.subarray(0, kept).sort();
     return kept;
   }
   const mask = keep.mask;
@@ -187,6 +196,15 @@ function keptIndexes(field: FieldTokens, keep: TermIdSet, order: Int32Array | un
   }
   return kept;
 }
+
+/**
+ * A field without any of a query's terms, as `keepTokens` gives it: shared, and empty, so
+ * nothing can change it (most fields of a section hold none of a short query's words).
+ */
+const NO_TOKENS: FieldTokens = Object.freeze({
+  terms: new Int32Array(0),
+  positions: new Int32Array(0),
+});
 
 /**
  * The tokens of a decoded section that a query needs: the title and heading whole (an exact
@@ -209,6 +227,10 @@ export function keepTokens(
       continue;
     }
     const kept = keptIndexes(field, keep, orders?.[f]);
+    if (kept === 0) {
+      out.push(NO_TOKENS);
+      continue;
+    }
     const terms = new Int32Array(kept);
     const positions = new Int32Array(kept);
     for (let k = 0; k < kept; k++) {

@@ -170,6 +170,11 @@ export async function executeSearch(
   reader: IndexReader,
   request: Pick<SearchRequest, 'q' | 'product' | 'version' | 'docType' | 'page' | 'pageSize'> & {
     fromVersion?: string;
+    /**
+     * Unpinned ranks, from the first, whose order the caller reads beyond the requested result
+     * page (the ranked pages after it are in `pages` too, but not all in their final order).
+     */
+    exactRanks?: number;
   },
   access: ReaderAccess,
   settings: QuerySettings,
@@ -343,13 +348,16 @@ export async function executeSearch(
     titleMatches,
     queryTerms: outcome.queryTerms,
   };
+  // The ranks read must be final; the rest of their block only needs to stay below them. Rules
+  // that boost or bury pages after ranking could lift any page into them: then all are final.
+  const exactEnd = Math.max(window.end, request.exactRanks ?? 0);
   for (let block = firstBlock; block <= lastBlock; block++) {
     const rows = ordered.slice(block * RANK_BLOCK, (block + 1) * RANK_BLOCK);
     if (rows.length === 0) break;
     const ranked = await rankBlock(
       rows.map((k) => pageScores.ids[k] as number),
       new Map(rows.map((k) => [pageScores.ids[k] as number, firstPass[k] as number])),
-      context,
+      { ...context, exactRanks: plan ? undefined : exactEnd - block * RANK_BLOCK },
     );
     plan?.boostBlock(ranked.pages, (id) => titleMatches.get(id) ?? 0);
     outcome.pages.push(...ranked.pages);

@@ -1,4 +1,5 @@
 import type { IndexReader } from '../core/IndexStore';
+import type { CachedSection } from '../core/SectionTokenCache';
 import {
   decodeSectionTokens,
   keepTokens,
@@ -8,43 +9,74 @@ import {
 } from '../core/sectionTokens';
 
 /**
- * Token sequences of sections: from the generation's cache when there, else read, decoded
- * whole and cached. With `keep`, only what a query needs of each (see `keepTokens`); without
- * it, the cached sequences themselves, which must not be changed. A section asked for again is
- * given its term orders, so that later queries look their terms up instead of scanning its
- * text. Section id → its fields.
+ * Sections as the generation's cache holds them (shared: never to be changed): from the cache
+ * when there, else read, decoded whole and cached. A section asked for again is given its term
+ * orders, so that later queries look their terms up instead of scanning its text. Section id →
+ * its entry.
+ */
+export async function loadCachedSections(
+  reader: IndexReader,
+  sectionIds: readonly number[],
+): Promise<Map<number, CachedSection>> {
+  const cache = reader.snapshot.sectionTokens;
+  const out = new Map<number, CachedSection>();
+  const missing: number[] = [];
+  for (const id of sectionIds) {
+    let section = cache.get(id);
+    if (section === undefined) {
+      missing.push(id);
+      continue;
+    }
+    if (section.orders === undefined) {
+      // A new entry, not a changed one: the cache counts the bytes of what it is given.
+      section = { fields: section.fields, orders: section.fields.map(termOrder) };
+      cache.set(id, section);
+    }
+    out.set(id, section);
+  }
+  if (missing.length === 0) return out;
+  for (const [id, blob] of await reader.sectionTokens(missing)) {
+    const section = { fields: decodeSectionTokens(blob) };
+    cache.set(id, section);
+    out.set(id, section);
+  }
+  return out;
+}
+
+/** What a query keeps of a cached section (see `keepTokens`), through its term orders if any. */
+export function keptFields(section: CachedSection, keep: TermIdSet): FieldTokens[] {
+  return keepTokens(section.fields, keep, section.orders);
+}
+
+/**
+ * Token sequences of sections (see `loadCachedSections`). With `keep`, only what a query needs
+ * of each (see `keepTokens`); without it, the cached sequences themselves, which must not be
+ * changed. Section id → its fields.
  */
 export async function loadSectionTokens(
   reader: IndexReader,
   sectionIds: readonly number[],
   keep?: TermIdSet,
 ): Promise<Map<number, FieldTokens[]>> {
+  if (keep !== undefined) {
+    const out = new Map<number, FieldTokens[]>();
+    for (const [id, section] of await loadCachedSections(reader, sectionIds))
+      out.set(id, keptFields(section, keep));
+    return out;
+  }
   const cache = reader.snapshot.sectionTokens;
   const out = new Map<number, FieldTokens[]>();
   const missing: number[] = [];
   for (const id of sectionIds) {
     const section = cache.get(id);
-    if (section === undefined) {
-      missing.push(id);
-      continue;
-    }
-    if (keep === undefined) {
-      out.set(id, section.fields);
-      continue;
-    }
-    let orders = section.orders;
-    if (orders === undefined) {
-      // A new entry, not a changed one: the cache counts the bytes of what it is given.
-      orders = section.fields.map(termOrder);
-      cache.set(id, { fields: section.fields, orders });
-    }
-    out.set(id, keepTokens(section.fields, keep, orders));
+    if (section === undefined) missing.push(id);
+    else out.set(id, section.fields);
   }
   if (missing.length === 0) return out;
   for (const [id, blob] of await reader.sectionTokens(missing)) {
     const fields = decodeSectionTokens(blob);
     cache.set(id, { fields });
-    out.set(id, keep === undefined ? fields : keepTokens(fields, keep));
+    out.set(id, fields);
   }
   return out;
 }

@@ -38,4 +38,17 @@ describe('fieldExactness', () => {
     expect(fieldExactness(field(3), importSchedules, isStopTerm)).toBe(0);
     expect(fieldExactness(field(), importSchedules, isStopTerm)).toBe(0);
   });
+
+  it('lets a word sharing its position with a matched one (an identifier part) through', () => {
+    // `csv` (6) at the position of a matched word, before or after it, is part of that word.
+    const at = (terms: number[], positions: number[]): FieldTokens => ({
+      terms: Int32Array.from(terms),
+      positions: Int32Array.from(positions),
+    });
+    expect(fieldExactness(at([1, 6, 3], [0, 0, 1]), importSchedules, isStopTerm)).toBe(1);
+    expect(fieldExactness(at([6, 1, 3], [0, 0, 1]), importSchedules, isStopTerm)).toBe(1);
+    expect(fieldExactness(at([1, 3, 6], [0, 1, 2]), importSchedules, isStopTerm)).toBe(0);
+    expect(fieldExactness(at([1, 6, 3], [0, 1, 1]), importSchedules, isStopTerm)).toBe(1);
+    expect(fieldExactness(at([1, 6, 5, 3], [0, 1, 1, 2]), importSchedules, isStopTerm)).toBe(0);
+  });
 });

@@ -20,6 +20,10 @@ export interface ProximityQuery {
   termQuality: ReadonlyMap<number, number>;
 }
 
+/** Best quality per group, and which tokens matched, of the field `fieldExactness` reads. */
+let bestQuality = new Float64Array(8);
+let matchedToken = new Uint8Array(64);
+
 /** Positions of each group's terms in one field. */
 function positionsByGroup(field: FieldTokens, query: ProximityQuery): number[][] {
   const out: number[][] = [];
@@ -59,20 +63,34 @@ export function fieldExactness(
   query: ProximityQuery,
   isStopTerm: (termId: number) => boolean,
 ): number {
-  if (query.contentGroups.length === 0 || field.terms.length === 0) return 0;
-  const best = new Array<number>(query.groups).fill(0);
-  const matchedPositions = new Set<number>();
-  for (let i = 0; i < field.terms.length; i++) {
+  const n = field.terms.length;
+  if (query.contentGroups.length === 0 || n === 0) return 0;
+  // Scratch buffers: this runs for the title and the heading of every section re-ranked.
+  if (bestQuality.length < query.groups) bestQuality = new Float64Array(query.groups);
+  if (matchedToken.length < n) matchedToken = new Uint8Array(n);
+  const best = bestQuality;
+  best.fill(0, 0, query.groups);
+  for (let i = 0; i < n; i++) {
     const term = field.terms[i] as number;
     const groups = query.termGroups.get(term);
+    matchedToken[i] = groups === undefined ? 0 : 1;
     if (groups === undefined) continue;
-    matchedPositions.add(field.positions[i] as number);
     const quality = query.termQuality.get(term) ?? 1;
     for (const g of groups) if (quality > (best[g] as number)) best[g] = quality;
   }
-  for (let i = 0; i < field.terms.length; i++) {
-    if (matchedPositions.has(field.positions[i] as number)) continue;
-    if (!isStopTerm(field.terms[i] as number)) return 0;
+  // A token sharing its position with a matched one (a part of a matched identifier) is
+  // covered by it. Positions never decrease along a field, so those tokens are neighbours:
+  // each run of one position is covered when any token of it matched.
+  for (let start = 0; start < n;) {
+    const position = field.positions[start] as number;
+    let end = start + 1;
+    let covered = matchedToken[start] === 1;
+    for (; end < n && field.positions[end] === position; end++)
+      if (matchedToken[end] === 1) covered = true;
+    if (!covered) {
+      for (let i = start; i < end; i++) if (!isStopTerm(field.terms[i] as number)) return 0;
+    }
+    start = end;
   }
   let said = 0;
   let total = 0;
@@ -87,6 +105,64 @@ export function fieldExactness(
 }
 
 /**
+ * Proximity and exactness evidence of one section, gathered field by field (see
+ * `addFieldEvidence`), so that its short fields can be weighed before its text is read.
+ */
+export interface SectionEvidence {
+  /** Per pair of neighbouring groups, the best weighted closeness in any field so far. */
+  pairBest: Float64Array;
+  /** How exactly the title and the heading say what was searched (`fieldExactness`). */
+  exactness: [title: number, heading: number];
+}
+
+/** Evidence of a section before any field is weighed. */
+export function newEvidence(query: ProximityQuery): SectionEvidence {
+  return { pairBest: new Float64Array(Math.max(0, query.groups - 1)), exactness: [0, 0] };
+}
+
+/**
+ * Adds field `f` of a section to its evidence: its exactness for the title and the heading, and
+ * how close each pair of neighbouring query words appear in it (weighted by the field).
+ */
+export function addFieldEvidence(
+  evidence: SectionEvidence,
+  field: FieldTokens,
+  f: number,
+  query: ProximityQuery,
+  fieldWeights: readonly number[],
+  isStopTerm: (termId: number) => boolean,
+): void {
+  if (field.terms.length === 0) return;
+  if (f === 0 || f === 1) evidence.exactness[f] = fieldExactness(field, query, isStopTerm);
+  // One query word has no neighbour to be near: skip collecting its positions.
+  if (query.groups < 2) return;
+  const positions = positionsByGroup(field, query);
+  const weight = fieldWeights[f] ?? 1;
+  const pairBest = evidence.pairBest;
+  for (let g = 0; g + 1 < query.groups; g++) {
+    const a = positions[g] as number[];
+    const b = positions[g + 1] as number[];
+    if (a.length === 0 || b.length === 0) continue;
+    const value = closeness(a, b) * weight;
+    if (value > (pairBest[g] as number)) pairBest[g] = value;
+  }
+}
+
+/**
+ * The proximity score of a section's evidence: each pair's best closeness, weighted by the
+ * rarer of its two words. `ceiling`, when given, stands in for the closeness of pairs not yet
+ * this close (what the fields still to be weighed could give at most).
+ */
+export function proximityOf(evidence: SectionEvidence, query: ProximityQuery, ceiling = 0): number {
+  let proximity = 0;
+  evidence.pairBest.forEach((value, g) => {
+    const w = Math.min(query.groupWeights[g] ?? 0, query.groupWeights[g + 1] ?? 0);
+    proximity += Math.max(value, ceiling) * w;
+  });
+  return proximity;
+}
+
+/**
  * Proximity evidence of one section: for each pair of neighbouring query words, how close they
  * appear in the same field (weighted by the field and the words), and how exactly its title and
  * its heading say what was searched (`fieldExactness`). Stop words take part here only.
@@ -97,28 +173,9 @@ export function proximityScore(
   fieldWeights: readonly number[],
   isStopTerm: (termId: number) => boolean,
 ): { proximity: number; exactness: [title: number, heading: number] } {
-  const groups = query.groups;
-  const pairBest = new Array<number>(Math.max(0, groups - 1)).fill(0);
-  const exactness: [number, number] = [0, 0];
-  fields.forEach((field, f) => {
-    if (field.terms.length === 0) return;
-    if (f === 0 || f === 1) exactness[f] = fieldExactness(field, query, isStopTerm);
-    // One query word has no neighbour to be near: skip collecting its positions.
-    if (groups < 2) return;
-    const positions = positionsByGroup(field, query);
-    const weight = fieldWeights[f] ?? 1;
-    for (let g = 0; g + 1 < groups; g++) {
-      const a = positions[g] as number[];
-      const b = positions[g + 1] as number[];
-      if (a.length === 0 || b.length === 0) continue;
-      const value = closeness(a, b) * weight;
-      if (value > (pairBest[g] as number)) pairBest[g] = value;
-    }
-  });
-  let proximity = 0;
-  pairBest.forEach((value, g) => {
-    const w = Math.min(query.groupWeights[g] ?? 0, query.groupWeights[g + 1] ?? 0);
-    proximity += value * w;
-  });
-  return { proximity, exactness };
+  const evidence = newEvidence(query);
+  fields.forEach((field, f) =>
+    addFieldEvidence(evidence, field, f, query, fieldWeights, isStopTerm),
+  );
+  return { proximity: proximityOf(evidence, query), exactness: evidence.exactness };
 }

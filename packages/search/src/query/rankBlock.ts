@@ -1,11 +1,18 @@
 import type { IndexReader } from '../core/IndexStore';
-import type { FieldTokens, TermIdSet } from '../core/sectionTokens';
+import type { CachedSection } from '../core/SectionTokenCache';
+import { WHOLE_FIELDS, type FieldTokens, type TermIdSet } from '../core/sectionTokens';
 import type { QueryGroup } from './planQuery';
-import { proximityScore, type ProximityQuery } from './proximity';
-import { collectPages, scorePage, type RankedPage } from './rankPages';
+import {
+  addFieldEvidence,
+  newEvidence,
+  proximityOf,
+  type ProximityQuery,
+  type SectionEvidence,
+} from './proximity';
+import { collectPages, pageScoreCeiling, scorePage, type RankedPage } from './rankPages';
 import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
-import { loadSectionTokens } from './loadSectionTokens';
+import { keptFields, loadCachedSections, loadSectionTokens } from './loadSectionTokens';
 import { scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
 import { stopTermTest, termGroupsOf, termQualities } from './titleMatches';
 import { containsPhrase } from './verifyPhrases';
@@ -40,6 +47,31 @@ export interface BlockContext {
   titleMatches: ReadonlyMap<number, number>;
   /** Term ids of the query: the tokens decoded beyond titles and headings. */
   queryTerms: TermIdSet;
+  /**
+   * How many leading ranks of the block the caller reads (all when undefined): only they must
+   * be in their final order, so re-ranking stops once no page left could reach them.
+   */
+  exactRanks?: number;
+}
+
+/**
+ * True when re-ranking can only raise scores, as the bound that lets it stop early assumes:
+ * no negative weight or share among the knobs it depends on.
+ */
+function boundsHold(ranking: RankingOptions): boolean {
+  return (
+    ranking.proximityWeight >= 0 &&
+    ranking.exactFieldBonus >= 0 &&
+    ranking.pageCoverageShare >= 0 &&
+    ranking.otherSectionsShare >= 0 &&
+    ranking.pageScoreShare >= 0 &&
+    ranking.fieldWeights.every((w) => w >= 0)
+  );
+}
+
+/** Room left for rounding: a ceiling computed in another order of additions may fall short. */
+function boundSlack(score: number): number {
+  return 1e-9 * Math.abs(score) + 1e-12;
 }
 
 /**
@@ -109,9 +141,10 @@ export async function rankBlock(
   const wanted = reranked.flatMap((p) =>
     p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),
   );
-  const missing = wanted.filter((id) => !tokens.has(id));
-  for (const [id, fields] of await loadSectionTokens(reader, missing, ctx.queryTerms))
-    tokens.set(id, fields);
+  const cached = await loadCachedSections(
+    reader,
+    wanted.filter((id) => !tokens.has(id)),
+  );
   const isStopTerm = stopTermTest(snapshot.vocabulary);
   const proximityQuery: ProximityQuery = {
     groups: groups.length,
@@ -121,26 +154,92 @@ export async function rankBlock(
     termQuality: termQualities(groups),
   };
   const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
-  for (const page of reranked) {
+  const weights = ranking.fieldWeights;
+  // The title and the heading first, for every section re-ranked: they are short, kept whole,
+  // and hold the exactness bonus, the larger part of what re-ranking can add.
+  const evidence = new Map<number, SectionEvidence>();
+  for (const id of wanted) {
+    const fields = tokens.get(id) ?? cached.get(id)?.fields;
+    if (fields === undefined) continue;
+    const found = newEvidence(proximityQuery);
+    for (let f = 0; f < WHOLE_FIELDS && f < fields.length; f++)
+      addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
+    evidence.set(id, found);
+  }
+  const bonus = (found: SectionEvidence, ceiling?: number) => {
+    const [title, heading] = found.exactness;
+    return (
+      ranking.proximityWeight * proximityOf(found, proximityQuery, ceiling) +
+      (title + 0.7 * heading) * ranking.exactFieldBonus * contentWeight
+    );
+  };
+  /** Adds the rest of its sections' evidence (their text) and their bonuses to a page. */
+  const rerank = (page: RankedPage) => {
     for (const section of page.sections.slice(0, SECTIONS_RERANKED)) {
-      const fields = tokens.get(section.sectionId);
-      if (fields === undefined) continue;
-      const { proximity, exactness } = proximityScore(
-        fields,
-        proximityQuery,
-        ranking.fieldWeights,
-        isStopTerm,
-      );
-      const [title, heading] = exactness;
-      section.score +=
-        ranking.proximityWeight * proximity +
-        (title + 0.7 * heading) * ranking.exactFieldBonus * contentWeight;
+      const found = evidence.get(section.sectionId);
+      if (found === undefined) continue;
+      let fields = tokens.get(section.sectionId);
+      if (fields === undefined) {
+        fields = keptFields(cached.get(section.sectionId) as CachedSection, ctx.queryTerms);
+        tokens.set(section.sectionId, fields);
+      }
+      for (let f = WHOLE_FIELDS; f < fields.length; f++)
+        addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
+      section.score += bonus(found);
     }
     scorePage(page, { weights: ctx.weights }, ranking);
+  };
+  const titled = (page: RankedPage) => ctx.titleMatches.get(page.pageId) ?? 0;
+  const before = (a: RankedPage, b: RankedPage) =>
+    titled(b) - titled(a) || b.score - a.score || a.pageId - b.pageId;
+  // Pages titled as the query always; the others best first, until none left could reach the
+  // ranks the caller reads (`exactRanks`): the text of their sections is then never read.
+  const pending: RankedPage[] = [];
+  for (const page of reranked) {
+    if (titled(page) > 0) rerank(page);
+    else pending.push(page);
+  }
+  const exactRanks = ctx.exactRanks ?? pages.length;
+  if (exactRanks >= pages.length || !boundsHold(ranking)) {
+    for (const page of pending) rerank(page);
+  } else {
+    // The most each page left could score: its title and heading evidence as it is, its text
+    // as close as words can be in the heaviest field after the heading.
+    const textCeiling = Math.max(...weights.slice(WHOLE_FIELDS));
+    const ceilings = pending.map((page) =>
+      pageScoreCeiling(
+        page,
+        (section) => {
+          const found = evidence.get(section.sectionId);
+          return found === undefined ? 0 : bonus(found, textCeiling);
+        },
+        { weights: ctx.weights },
+        ranking,
+      ),
+    );
+    const highestFrom = new Float64Array(pending.length + 1).fill(-Infinity);
+    for (let i = pending.length - 1; i >= 0; i--)
+      highestFrom[i] = Math.max(highestFrom[i + 1] as number, ceilings[i] as number);
+    const waiting = new Set(pending);
+    const settled = pages.filter((page) => !waiting.has(page)).sort(before);
+    for (let i = 0; i < pending.length; i++) {
+      const last = settled[exactRanks - 1];
+      if (
+        last !== undefined &&
+        (titled(last) > 0 || (highestFrom[i] as number) < last.score - boundSlack(last.score))
+      ) {
+        break;
+      }
+      const page = pending[i] as RankedPage;
+      rerank(page);
+      // Into its place among the settled pages (its score only rose).
+      let at = settled.length;
+      while (at > 0 && before(page, settled[at - 1] as RankedPage) < 0) at--;
+      settled.splice(at, 0, page);
+    }
   }
   // A page titled as the query is the one the reader named: it leads, the most literal first.
   // Bonuses only add, so the pages left out keep their places below the ones re-ranked.
-  const titled = (page: RankedPage) => ctx.titleMatches.get(page.pageId) ?? 0;
-  pages.sort((a, b) => titled(b) - titled(a) || b.score - a.score || a.pageId - b.pageId);
+  pages.sort(before);
   return { pages, tokens };
 }

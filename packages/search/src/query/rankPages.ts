@@ -84,6 +84,27 @@ export function collectPages(scores: SectionScores, table: SectionTable): Map<nu
   return pages;
 }
 
+/** Sections best first: by adjusted score, then by id (a total order: one result however sorted). */
+function sortSections(sections: RankedSection[]): void {
+  // Pages mostly have a few matching sections, and re-scoring a page leaves them nearly in
+  // order: sorted in place by insertion, where Array#sort would copy them first, for every page.
+  if (sections.length > 32) {
+    sections.sort((a, b) => b.adjusted - a.adjusted || a.sectionId - b.sectionId);
+    return;
+  }
+  for (let i = 1; i < sections.length; i++) {
+    const section = sections[i] as RankedSection;
+    let j = i - 1;
+    for (; j >= 0; j--) {
+      const other = sections[j] as RankedSection;
+      if (other.adjusted > section.adjusted) break;
+      if (other.adjusted === section.adjusted && other.sectionId < section.sectionId) break;
+      sections[j + 1] = other;
+    }
+    sections[j + 1] = section;
+  }
+}
+
 /**
  * Scores a page from its sections: the best section (by score times its share of the query
  * words, raised to the coverage exponent), plus part of the evidence for query words found only
@@ -100,7 +121,7 @@ export function scorePage(
     section.adjusted =
       section.score * Math.pow(maskWeight(section.mask, weighting.weights) / total, p);
   }
-  page.sections.sort((a, b) => b.adjusted - a.adjusted || a.sectionId - b.sectionId);
+  sortSections(page.sections);
   const best = page.sections[0];
   if (best === undefined) {
     page.score = 0;
@@ -119,4 +140,43 @@ export function scorePage(
     (best.score + ranking.pageCoverageShare * elsewhere) * coverage +
     ranking.otherSectionsShare * others +
     ranking.pageScoreShare * page.pageScore;
+}
+
+/**
+ * The most `scorePage` could give a page whose sections each gain at most `gain(section)`: its
+ * score if every section gained that much at once and the best of them led, as a bound (the
+ * sections are not re-sorted, nor the page changed). Bonuses only add, so a page whose ceiling
+ * is below another's score cannot pass it, whatever its bonuses turn out to be.
+ */
+export function pageScoreCeiling(
+  page: RankedPage,
+  gain: (section: RankedSection) => number,
+  weighting: GroupWeighting,
+  ranking: RankingOptions,
+): number {
+  const total = weighting.weights.reduce((a, b) => a + b, 0) || 1;
+  const p = ranking.coverageExponent;
+  const coverage = Math.pow(maskWeight(page.mask, weighting.weights) / total, p);
+  let lead = 0;
+  // The next best sections' share: at most the largest adjusted scores, whichever section leads.
+  const count = ranking.otherSectionsCount;
+  const largest = new Float64Array(Math.max(0, count));
+  for (const section of page.sections) {
+    const score = section.score + gain(section);
+    let adjusted = score * Math.pow(maskWeight(section.mask, weighting.weights) / total, p);
+    for (let i = 0; i < count; i++) {
+      if (adjusted <= (largest[i] as number)) continue;
+      const pushed = largest[i] as number;
+      largest[i] = adjusted;
+      adjusted = pushed;
+    }
+    let elsewhere = 0;
+    for (let g = 0; g < weighting.weights.length; g++) {
+      if (!(section.mask & (1 << g))) elsewhere += page.groupBest[g] as number;
+    }
+    lead = Math.max(lead, (score + ranking.pageCoverageShare * elsewhere) * coverage);
+  }
+  let others = 0;
+  for (const value of largest) others += value;
+  return lead + ranking.otherSectionsShare * others + ranking.pageScoreShare * page.pageScore;
 }

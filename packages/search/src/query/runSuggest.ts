@@ -17,7 +17,16 @@ export async function runSuggest(
 ): Promise<SuggestResponse> {
   const outcome = await executeSearch(
     reader,
-    { q: request.q, product: [], version: [], docType: [], page: 1, pageSize: request.limit },
+    {
+      q: request.q,
+      product: [],
+      version: [],
+      docType: [],
+      page: 1,
+      pageSize: request.limit,
+      // The best pages are read for titles beyond the first `limit` (see below).
+      exactRanks: request.limit * 2,
+    },
     access,
     settings,
   );
