@@ -91,7 +91,20 @@ interface ChildReport {
   searchP50: number;
   searchP95: number;
   engine: EngineBreakdown;
+  /** What each cache really holds: the memory freed by emptying it (after the figures above). */
+  dropped: CacheDrop[];
   heapSnapshot?: string;
+}
+
+/** Memory freed by emptying one cache, after a full collection. */
+interface CacheDrop {
+  name: string;
+  /** Entries it held, and the bytes it counted for them. */
+  entries: number;
+  counted: number;
+  heapUsed: number;
+  arrayBuffers: number;
+  rss: number;
 }
 
 /** What the engine's in-memory snapshot holds. */
@@ -221,6 +234,60 @@ function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
   }
 }
 
+/** The private parts of the engine's caches that the bench empties to weigh them. */
+interface Emptiable {
+  size: number;
+  clear(): void;
+}
+
+/**
+ * Empties the result cache, then the section token cache, then the posting cache, weighing
+ * what each frees: the figures the caches count for themselves are what their ceilings bound,
+ * and these are what the process really holds for them.
+ */
+function dropCaches(engine: StoredSearchEngine, live: IndexSnapshot): CacheDrop[] {
+  const stats = engine.resultCacheStats();
+  const results = (engine as unknown as { cache: { useGeneration(g: string): void } }).cache;
+  const tokens = (live.sectionTokens as unknown as { entries?: Emptiable }).entries;
+  const postings = (live.cache as unknown as { entries: Emptiable }).entries;
+  const steps: Array<{ name: string; entries: number; counted: number; empty: () => void }> = [
+    {
+      name: 'answers (result cache)',
+      entries: stats.entries,
+      counted: stats.bytes,
+      empty: () => results.useGeneration('memory bench: dropped'),
+    },
+    {
+      name: 'section token cache',
+      entries: tokens?.size ?? 0,
+      counted: live.sectionTokens.heldBytes,
+      empty: () => tokens?.clear(),
+    },
+    {
+      name: 'posting cache',
+      entries: postings.size,
+      counted: live.cache.heldBytes,
+      empty: () => postings.clear(),
+    },
+  ];
+  const out: CacheDrop[] = [];
+  let before = collectedMemory();
+  for (const step of steps) {
+    step.empty();
+    const after = collectedMemory();
+    out.push({
+      name: step.name,
+      entries: step.entries,
+      counted: step.counted,
+      heapUsed: before.heapUsed - after.heapUsed,
+      arrayBuffers: before.arrayBuffers - after.arrayBuffers,
+      rss: before.rss - after.rss,
+    });
+    before = after;
+  }
+  return out;
+}
+
 async function child(pages: number): Promise<void> {
   const folder = syntheticCorpusFolder(pages);
   const start = await settledMemory();
@@ -295,7 +362,9 @@ async function child(pages: number): Promise<void> {
       searchP50: quantile(times, 0.5),
       searchP95: quantile(times, 0.95),
       engine: weighSnapshot(dataDir, live),
+      dropped: [],
     };
+    report.dropped = dropCaches(engine, live);
     if (process.argv.includes('--heap-snapshot')) {
       collect();
       report.heapSnapshot = writeHeapSnapshot(join(tmpdir(), `memory-bench-${pages}.heapsnapshot`));
@@ -389,6 +458,18 @@ async function main(): Promise<void> {
     `| posting cache after the searches (MB) | ${e((b) => mb(b.postingCacheBytes))} |`,
     `| section token cache after the searches (MB) | ${e((b) => mb(b.sectionTokenCacheBytes))} |`,
   ];
+  for (let i = 0; i < (reports[0]?.dropped.length ?? 0); i++) {
+    const d = (f: (drop: CacheDrop) => string) =>
+      cells((r) => {
+        const drop = r.dropped[i];
+        return drop === undefined ? '' : f(drop);
+      });
+    const name = reports[0]?.dropped[i]?.name ?? '';
+    lines.push(
+      `| ${name}: entries / counted (MB) | ${d((x) => `${x.entries} / ${mb(x.counted)}`)} |`,
+      `| ${name}, emptied: V8 heap / array buffers / RSS freed (MB) | ${d((x) => `${mb(x.heapUsed)} / ${mb(x.arrayBuffers)} / ${mb(x.rss)}`)} |`,
+    );
+  }
   console.log(lines.join('\n'));
   const snapshot = reports.at(-1)?.heapSnapshot;
   if (snapshot !== undefined) {
