@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import Database from 'better-sqlite3';
 import { BrowserlikeClient, signIn, startPortal } from '@docs-portal/server/testing';
 import {
@@ -85,6 +85,8 @@ interface ChildReport {
   afterSync: Memory;
   /** After the searches, after garbage collection. */
   steady: Memory;
+  /** V8's heap spaces after the searches: name → [size, used] (bytes). */
+  spaces: Record<string, [number, number]>;
   /** Peak RSS of the whole run (VmHWM). */
   peakRss: number;
   /** Search time over HTTP, one reader: median and 95th percentile (ms). */
@@ -347,6 +349,12 @@ async function child(pages: number): Promise<void> {
     times.sort((a, b) => a - b);
     if (hits === 0) throw new Error('no search found anything: the index is not built');
     const steady = await settledMemory();
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [
+        space.space_name,
+        [space.space_size, space.space_used_size] as [number, number],
+      ]),
+    );
     const live = await (store as IndexStore).read(async (reader) => reader.snapshot);
     const report: ChildReport = {
       pages: stats.pages,
@@ -358,6 +366,7 @@ async function child(pages: number): Promise<void> {
       liveHeapDuringSync,
       afterSync,
       steady,
+      spaces,
       peakRss: peakRss(),
       searchP50: quantile(times, 0.5),
       searchP95: quantile(times, 0.95),
@@ -448,6 +457,13 @@ async function main(): Promise<void> {
     `| during sync: largest live V8 heap, after a GC every 3 s (MB) | ${cells((r) => mb(r.liveHeapDuringSync))} |`,
     ...memoryRows('after sync, GC', reports, (r) => r.afterSync),
     ...memoryRows('after searches, GC', reports, (r) => r.steady),
+    ...['new_space', 'old_space', 'code_space', 'large_object_space'].map(
+      (name) =>
+        `| after searches, V8 ${name.replace(/_/g, ' ')}: size / used (MB) | ${cells((r) => {
+          const [size, used] = r.spaces[name] ?? [0, 0];
+          return `${mb(size)} / ${mb(used)}`;
+        })} |`,
+    ),
     `| peak RSS of the run (MB) | ${cells((r) => mb(r.peakRss))} |`,
     `| search over HTTP, one reader, p50 / p95 (ms) | ${cells((r) => `${r.searchP50.toFixed(1)} / ${r.searchP95.toFixed(1)}`)} |`,
     `| vocabulary: terms / characters | ${e((b) => `${b.terms} / ${b.termChars}`)} |`,
