@@ -7,6 +7,7 @@
 // engine faster can be shown not to change any hit, score, snippet, facet or suggestion.
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
+//      [--sqlite-cache-mb 16] [--posting-cache-mb 64]
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
   const check = option('check');
   // The ceiling of the engine's cache of decoded section tokens, to compare with it off (0).
   const tokenCacheMb = option('token-cache-mb');
+  // SQLite's page cache of the query connection (the rest comes from the system's file cache).
+  const sqliteCacheMb = option('sqlite-cache-mb');
+  const postingCacheMb = option('posting-cache-mb');
   const saved: Record<string, string[]> =
     check !== undefined && existsSync(check) ? JSON.parse(readFileSync(check, 'utf8')) : {};
   const written: Record<string, string[]> = {};
@@ -80,9 +84,17 @@ async function main(): Promise<void> {
       engine: 'sqlite',
       dataDir,
       resultCache: NO_RESULT_CACHE,
-      ...(tokenCacheMb === undefined
-        ? {}
-        : { memory: { sectionTokenCacheBytes: Number(tokenCacheMb) * 2 ** 20 } }),
+      memory: {
+        ...(tokenCacheMb === undefined
+          ? {}
+          : { sectionTokenCacheBytes: Number(tokenCacheMb) * 2 ** 20 }),
+        ...(postingCacheMb === undefined
+          ? {}
+          : { postingCacheBytes: Number(postingCacheMb) * 2 ** 20 }),
+        ...(sqliteCacheMb === undefined
+          ? {}
+          : { sqlitePageCacheBytes: Number(sqliteCacheMb) * 2 ** 20 }),
+      },
     });
     try {
       await engine.applyDocSetChanges({
