@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_RANKING, syncDocSet } from '@docs-portal/search';
+import { DEFAULT_RANKING, NO_RESULT_CACHE, syncDocSet } from '@docs-portal/search';
 import { syntheticCorpus, syntheticDescriptor } from '../corpus/syntheticCorpus';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { quantile } from './metrics';
@@ -47,7 +47,10 @@ async function main(): Promise<void> {
   const settings = { ranking: { ...DEFAULT_RANKING }, synonyms: compileSynonyms() };
   const engines = CEILINGS.map((ceiling) => {
     const store = new SqliteIndexStore(dataDir, ceiling);
-    return { ceiling, store, engine: new StoredSearchEngine('sqlite', store, settings) };
+    // No cache of answers: after the warm-up round every search would be answered from it,
+    // and the ceilings under test would not come into it.
+    const engine = new StoredSearchEngine('sqlite', store, settings, NO_RESULT_CACHE);
+    return { ceiling, store, engine };
   });
   try {
     const first = engines[0];

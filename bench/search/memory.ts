@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import Database from 'better-sqlite3';
 import { BrowserlikeClient, signIn, startPortal } from '@docs-portal/server/testing';
 import {
@@ -85,13 +85,28 @@ interface ChildReport {
   afterSync: Memory;
   /** After the searches, after garbage collection. */
   steady: Memory;
+  /** V8's heap spaces after the searches: name → [size, used] (bytes). */
+  spaces: Record<string, [number, number]>;
   /** Peak RSS of the whole run (VmHWM). */
   peakRss: number;
   /** Search time over HTTP, one reader: median and 95th percentile (ms). */
   searchP50: number;
   searchP95: number;
   engine: EngineBreakdown;
+  /** What each cache really holds: the memory freed by emptying it (after the figures above). */
+  dropped: CacheDrop[];
   heapSnapshot?: string;
+}
+
+/** Memory freed by emptying one cache, after a full collection. */
+interface CacheDrop {
+  name: string;
+  /** Entries it held, and the bytes it counted for them. */
+  entries: number;
+  counted: number;
+  heapUsed: number;
+  arrayBuffers: number;
+  rss: number;
 }
 
 /** What the engine's in-memory snapshot holds. */
@@ -221,6 +236,60 @@ function weighSnapshot(dataDir: string, live: IndexSnapshot): EngineBreakdown {
   }
 }
 
+/** The private parts of the engine's caches that the bench empties to weigh them. */
+interface Emptiable {
+  size: number;
+  clear(): void;
+}
+
+/**
+ * Empties the result cache, then the section token cache, then the posting cache, weighing
+ * what each frees: the figures the caches count for themselves are what their ceilings bound,
+ * and these are what the process really holds for them.
+ */
+function dropCaches(engine: StoredSearchEngine, live: IndexSnapshot): CacheDrop[] {
+  const stats = engine.resultCacheStats();
+  const results = (engine as unknown as { cache: { useGeneration(g: string): void } }).cache;
+  const tokens = (live.sectionTokens as unknown as { entries?: Emptiable }).entries;
+  const postings = (live.cache as unknown as { entries: Emptiable }).entries;
+  const steps: Array<{ name: string; entries: number; counted: number; empty: () => void }> = [
+    {
+      name: 'answers (result cache)',
+      entries: stats.entries,
+      counted: stats.bytes,
+      empty: () => results.useGeneration('memory bench: dropped'),
+    },
+    {
+      name: 'section token cache',
+      entries: tokens?.size ?? 0,
+      counted: live.sectionTokens.heldBytes,
+      empty: () => tokens?.clear(),
+    },
+    {
+      name: 'posting cache',
+      entries: postings.size,
+      counted: live.cache.heldBytes,
+      empty: () => postings.clear(),
+    },
+  ];
+  const out: CacheDrop[] = [];
+  let before = collectedMemory();
+  for (const step of steps) {
+    step.empty();
+    const after = collectedMemory();
+    out.push({
+      name: step.name,
+      entries: step.entries,
+      counted: step.counted,
+      heapUsed: before.heapUsed - after.heapUsed,
+      arrayBuffers: before.arrayBuffers - after.arrayBuffers,
+      rss: before.rss - after.rss,
+    });
+    before = after;
+  }
+  return out;
+}
+
 async function child(pages: number): Promise<void> {
   const folder = syntheticCorpusFolder(pages);
   const start = await settledMemory();
@@ -280,6 +349,12 @@ async function child(pages: number): Promise<void> {
     times.sort((a, b) => a - b);
     if (hits === 0) throw new Error('no search found anything: the index is not built');
     const steady = await settledMemory();
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [
+        space.space_name,
+        [space.space_size, space.space_used_size] as [number, number],
+      ]),
+    );
     const live = await (store as IndexStore).read(async (reader) => reader.snapshot);
     const report: ChildReport = {
       pages: stats.pages,
@@ -291,11 +366,14 @@ async function child(pages: number): Promise<void> {
       liveHeapDuringSync,
       afterSync,
       steady,
+      spaces,
       peakRss: peakRss(),
       searchP50: quantile(times, 0.5),
       searchP95: quantile(times, 0.95),
       engine: weighSnapshot(dataDir, live),
+      dropped: [],
     };
+    report.dropped = dropCaches(engine, live);
     if (process.argv.includes('--heap-snapshot')) {
       collect();
       report.heapSnapshot = writeHeapSnapshot(join(tmpdir(), `memory-bench-${pages}.heapsnapshot`));
@@ -379,6 +457,13 @@ async function main(): Promise<void> {
     `| during sync: largest live V8 heap, after a GC every 3 s (MB) | ${cells((r) => mb(r.liveHeapDuringSync))} |`,
     ...memoryRows('after sync, GC', reports, (r) => r.afterSync),
     ...memoryRows('after searches, GC', reports, (r) => r.steady),
+    ...['new_space', 'old_space', 'code_space', 'large_object_space'].map(
+      (name) =>
+        `| after searches, V8 ${name.replace(/_/g, ' ')}: size / used (MB) | ${cells((r) => {
+          const [size, used] = r.spaces[name] ?? [0, 0];
+          return `${mb(size)} / ${mb(used)}`;
+        })} |`,
+    ),
     `| peak RSS of the run (MB) | ${cells((r) => mb(r.peakRss))} |`,
     `| search over HTTP, one reader, p50 / p95 (ms) | ${cells((r) => `${r.searchP50.toFixed(1)} / ${r.searchP95.toFixed(1)}`)} |`,
     `| vocabulary: terms / characters | ${e((b) => `${b.terms} / ${b.termChars}`)} |`,
@@ -389,6 +474,18 @@ async function main(): Promise<void> {
     `| posting cache after the searches (MB) | ${e((b) => mb(b.postingCacheBytes))} |`,
     `| section token cache after the searches (MB) | ${e((b) => mb(b.sectionTokenCacheBytes))} |`,
   ];
+  for (let i = 0; i < (reports[0]?.dropped.length ?? 0); i++) {
+    const d = (f: (drop: CacheDrop) => string) =>
+      cells((r) => {
+        const drop = r.dropped[i];
+        return drop === undefined ? '' : f(drop);
+      });
+    const name = reports[0]?.dropped[i]?.name ?? '';
+    lines.push(
+      `| ${name}: entries / counted (MB) | ${d((x) => `${x.entries} / ${mb(x.counted)}`)} |`,
+      `| ${name}, emptied: V8 heap / array buffers / RSS freed (MB) | ${d((x) => `${mb(x.heapUsed)} / ${mb(x.arrayBuffers)} / ${mb(x.rss)}`)} |`,
+    );
+  }
   console.log(lines.join('\n'));
   const snapshot = reports.at(-1)?.heapSnapshot;
   if (snapshot !== undefined) {

@@ -7,7 +7,8 @@
 // engine faster can be shown not to change any hit, score, snippet, facet or suggestion.
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
-//      [--cpu-profile FILE] [--variant exact,typo,prefix]
+//      [--sqlite-cache-mb 16] [--posting-cache-mb 64] [--cpu-profile FILE]
+//      [--variant exact,typo,prefix]
 // `--cpu-profile` writes a V8 CPU profile of the timed rounds only (not the corpus reading,
 // the build or the answer pass), for a profile of the query path alone.
 import { Session } from 'node:inspector/promises';
@@ -70,6 +71,9 @@ async function main(): Promise<void> {
   const profileFile = option('cpu-profile');
   // Only these query variants (exact, typo, prefix), to see what each kind of query costs.
   const variants = option('variant')?.split(',');
+  // SQLite's page cache of the query connection (the rest comes from the system's file cache).
+  const sqliteCacheMb = option('sqlite-cache-mb');
+  const postingCacheMb = option('posting-cache-mb');
   const saved: Record<string, string[]> =
     check !== undefined && existsSync(check) ? JSON.parse(readFileSync(check, 'utf8')) : {};
   const written: Record<string, string[]> = {};
@@ -88,9 +92,17 @@ async function main(): Promise<void> {
       engine: 'sqlite',
       dataDir,
       resultCache: NO_RESULT_CACHE,
-      ...(tokenCacheMb === undefined
-        ? {}
-        : { memory: { sectionTokenCacheBytes: Number(tokenCacheMb) * 2 ** 20 } }),
+      memory: {
+        ...(tokenCacheMb === undefined
+          ? {}
+          : { sectionTokenCacheBytes: Number(tokenCacheMb) * 2 ** 20 }),
+        ...(postingCacheMb === undefined
+          ? {}
+          : { postingCacheBytes: Number(postingCacheMb) * 2 ** 20 }),
+        ...(sqliteCacheMb === undefined
+          ? {}
+          : { sqlitePageCacheBytes: Number(sqliteCacheMb) * 2 ** 20 }),
+      },
     });
     try {
       await engine.applyDocSetChanges({

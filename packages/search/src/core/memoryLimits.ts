@@ -5,14 +5,16 @@
  */
 export interface SearchMemoryLimits {
   /**
-   * Bytes of decoded posting lists kept for the next queries (see `PostingCache`). Lists beyond
-   * it are decoded again when asked for; a list larger than the whole ceiling is not kept.
+   * Bytes of decoded posting lists kept for the next queries (see `PostingCache`), counting what
+   * the process holds for them: their postings, buffers and objects. Lists beyond it are decoded
+   * again when asked for; a list larger than the whole ceiling is not kept.
    */
   postingCacheBytes: number;
   /**
    * Bytes of decoded section token sequences kept for the next queries (see
-   * `SectionTokenCache`): the best candidates' sections are ranked by their tokens, and the
-   * sections of popular pages come back query after query. 0 keeps none.
+   * `SectionTokenCache`), their buffers and objects counted: the best candidates' sections are
+   * ranked by their tokens, and the sections of popular pages come back query after query. 0
+   * keeps none.
    */
   sectionTokenCacheBytes: number;
   /**

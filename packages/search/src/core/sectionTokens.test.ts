@@ -78,6 +78,16 @@ describe('decodeSectionTokens and keepTokens', () => {
     }
   });
 
+  it('decodes every array of a section into one buffer, no larger than the tokens need', () => {
+    const decoded = decodeSectionTokens(encode(fields));
+    const buffers = new Set(decoded.flatMap((f) => [f.terms.buffer, f.positions.buffer]));
+    expect(buffers.size).toBe(1);
+    // 12 tokens, a term and a position each, and room for at most two more.
+    const tokens = fields.flat().length;
+    expect([...buffers][0]?.byteLength).toBeGreaterThanOrEqual(2 * 4 * tokens);
+    expect([...buffers][0]?.byteLength).toBeLessThanOrEqual(2 * 4 * (tokens + 2));
+  });
+
   it('stops after the fields asked for', () => {
     expect(plain(decodeSectionTokens(encode(fields), 1))).toEqual([
       { terms: [7, 300_000], positions: [0, 1] },

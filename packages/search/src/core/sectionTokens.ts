@@ -68,13 +68,27 @@ export class TermIdSet {
 /** Fields a query keeps whole (see `keepTokens`): the title and the heading. */
 export const WHOLE_FIELDS = 2;
 
+/** Bytes < 0x80 of `blob`: each ends one varint. */
+function varintCount(blob: Uint8Array): number {
+  let ends = 0;
+  for (let i = 0; i < blob.length; i++) if ((blob[i] as number) < 0x80) ends++;
+  return ends;
+}
+
 /**
  * Decodes what `encodeSectionTokens` wrote; `fields` stops after that many fields (1: the title
- * only).
+ * only). Every field's terms and positions are views of one array buffer: decoded sections are
+ * cached, and a buffer of its own per array cost V8 and malloc about 230 bytes each beyond its
+ * data, more than the tokens of a typical section's title or heading.
  */
 export function decodeSectionTokens(blob: Uint8Array, fields: number = FIELD_COUNT): FieldTokens[] {
   const out: FieldTokens[] = [];
   const length = blob.length;
+  // A token is two varints: at most this many tokens whatever the fields asked for. Terms
+  // go in the first half of the buffer, positions at the same index in the second half.
+  const room = varintCount(blob) >>> 1;
+  const buffer = new Int32Array(2 * room);
+  let next = 0;
   let at = 0;
   // The varints are read inline (a gap, then a term id, per token): this loop runs over every
   // token of every section decoded, and one-byte values are by far the most common.
@@ -90,8 +104,8 @@ export function decodeSectionTokens(blob: Uint8Array, fields: number = FIELD_COU
         scale *= 0x80;
       }
     }
-    const terms = new Int32Array(count);
-    const positions = new Int32Array(count);
+    if (count > room - next) throw new Error('truncated varint');
+    const first = next;
     let position = 0;
     for (let i = 0; i < count; i++) {
       if (at >= length) throw new Error('truncated varint');
@@ -121,10 +135,14 @@ export function decodeSectionTokens(blob: Uint8Array, fields: number = FIELD_COU
           scale *= 0x80;
         } while (byte >= 0x80);
       }
-      terms[i] = term;
-      positions[i] = position;
+      buffer[next] = term;
+      buffer[room + next] = position;
+      next++;
     }
-    out.push({ terms, positions });
+    out.push({
+      terms: buffer.subarray(first, next),
+      positions: buffer.subarray(room + first, room + next),
+    });
   }
   return out;
 }
