@@ -5,14 +5,20 @@
 // to see where a query's time goes. `--save FILE` writes every answer (less `tookMs`);
 // `--check FILE` compares the answers with a saved run, so a change that should only make the
 // engine faster can be shown not to change any hit, score, snippet, facet or suggestion.
+// With `--engine postgres` the same on our PostgreSQL engine (a throwaway database on the bench's
+// server, BENCH_PG_URL), with the statements sent per query: `--check` against a file saved
+// from the SQLite engine shows that both engines give the same answers.
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
+//      [--engine sqlite|postgres]
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { SearchRequest } from '@docs-portal/contracts';
 import { createSearchEngine, NO_RESULT_CACHE, type SearchEngine } from '@docs-portal/search';
-import { BENCH_DOC_SET } from './ourEngine';
+import { BENCH_DOC_SET, BENCH_PG_URL, adminQuery } from './ourEngine';
 import { CORPORA } from './benchCorpora';
 import { quantile } from './metrics';
 
@@ -38,20 +44,37 @@ async function answers(engine: SearchEngine, queries: readonly string[]): Promis
   return out;
 }
 
-/** CPU milliseconds per query and sorted wall-clock milliseconds of each query. */
+/** Statements sent to PostgreSQL so far by any client of this process (see `countStatements`). */
+let statements = 0;
+
+/** Counts the statements the `pg` driver sends, to show a query's round trips. */
+function countStatements(): void {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
+/** CPU milliseconds, statements sent per query and sorted wall-clock milliseconds of each query. */
 async function timed(
   queries: readonly string[],
   ask: (q: string) => Promise<unknown>,
-): Promise<{ cpuMs: number; times: number[] }> {
+): Promise<{ cpuMs: number; statements: number; times: number[] }> {
   const times: number[] = [];
   const cpu = process.cpuUsage();
+  const sent = statements;
   for (const q of queries) {
     const started = performance.now();
     await ask(q);
     times.push(performance.now() - started);
   }
   const used = process.cpuUsage(cpu);
-  return { cpuMs: (used.user + used.system) / 1000 / queries.length, times };
+  return {
+    cpuMs: (used.user + used.system) / 1000 / queries.length,
+    statements: (statements - sent) / queries.length,
+    times,
+  };
 }
 
 async function main(): Promise<void> {
@@ -63,6 +86,9 @@ async function main(): Promise<void> {
   const check = option('check');
   // The ceiling of the engine's cache of decoded section tokens, to compare with it off (0).
   const tokenCacheMb = option('token-cache-mb');
+  const kind = option('engine') ?? 'sqlite';
+  if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--engine: sqlite or postgres');
+  if (kind === 'postgres') countStatements();
   const saved: Record<string, string[]> =
     check !== undefined && existsSync(check) ? JSON.parse(readFileSync(check, 'utf8')) : {};
   const written: Record<string, string[]> = {};
@@ -76,10 +102,19 @@ async function main(): Promise<void> {
       .flat()
       .map((q) => q.text);
     const dataDir = mkdtempSync(join(tmpdir(), 'search-query-cost-'));
+    const database = `docs_portal_query_cost_${randomBytes(4).toString('hex')}`;
+    let postgres: { url: string } | undefined;
+    if (kind === 'postgres') {
+      await adminQuery(`CREATE DATABASE ${database}`);
+      const url = new URL(BENCH_PG_URL);
+      url.pathname = `/${database}`;
+      postgres = { url: url.href };
+    }
     const engine = await createSearchEngine({
-      engine: 'sqlite',
+      engine: kind,
       dataDir,
       resultCache: NO_RESULT_CACHE,
+      ...(postgres ? { postgres } : {}),
       ...(tokenCacheMb === undefined
         ? {}
         : { memory: { sectionTokenCacheBytes: Number(tokenCacheMb) * 2 ** 20 } }),
@@ -104,9 +139,10 @@ async function main(): Promise<void> {
       for (let round = 1; round <= rounds; round++) {
         const search = await timed(queries, (q) => engine.search(searchRequest(q), ACCESS));
         const suggest = await timed(queries, (q) => engine.suggest({ q, limit: 8 }, ACCESS));
-        const line = (label: string, r: { cpuMs: number; times: number[] }) => {
+        const line = (label: string, r: { cpuMs: number; statements: number; times: number[] }) => {
           const sorted = r.times.sort((a, b) => a - b);
-          return `${label} cpu ${r.cpuMs.toFixed(3)} ms/query, p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms`;
+          const sent = kind === 'postgres' ? `, ${r.statements.toFixed(2)} statements/query` : '';
+          return `${label} cpu ${r.cpuMs.toFixed(3)} ms/query${sent}, p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms`;
         };
         console.log(
           `${name} round ${round} (${queries.length} queries): ${line('search', search)} | ${line('suggest', suggest)}`,
@@ -115,6 +151,7 @@ async function main(): Promise<void> {
     } finally {
       await engine.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (postgres) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     }
   }
   if (save !== undefined) writeFileSync(save, JSON.stringify(written));
