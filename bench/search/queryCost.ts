@@ -56,6 +56,42 @@ function countStatements(): void {
   } as typeof pg.Client.prototype.query;
 }
 
+/**
+ * CPU milliseconds each server process of `database` has used so far (process id → ms), read
+ * from /proc: the server runs on this machine. With the engine's own CPU time it gives what a
+ * query costs the machine, which does not depend on how busy other processes keep the cores.
+ */
+async function serverCpuMs(database: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        // Fields 14 and 15 (utime, stime), in clock ticks of 10 ms, after the command in parentheses.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // The connection ended in between.
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU milliseconds the server processes used between two `serverCpuMs` readings. */
+function serverCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+
 /** CPU milliseconds, statements sent per query and sorted wall-clock milliseconds of each query. */
 async function timed(
   queries: readonly string[],
@@ -137,15 +173,27 @@ async function main(): Promise<void> {
         }
       }
       for (let round = 1; round <= rounds; round++) {
+        const server = postgres ? [await serverCpuMs(database)] : [];
         const search = await timed(queries, (q) => engine.search(searchRequest(q), ACCESS));
+        if (postgres) server.push(await serverCpuMs(database));
         const suggest = await timed(queries, (q) => engine.suggest({ q, limit: 8 }, ACCESS));
-        const line = (label: string, r: { cpuMs: number; statements: number; times: number[] }) => {
+        if (postgres) server.push(await serverCpuMs(database));
+        const serverMs = (i: number) =>
+          serverCpuBetween(server[i] as Map<number, number>, server[i + 1] as Map<number, number>) /
+          queries.length;
+        const line = (
+          label: string,
+          r: { cpuMs: number; statements: number; times: number[] },
+          at: number,
+        ) => {
           const sorted = r.times.sort((a, b) => a - b);
-          const sent = kind === 'postgres' ? `, ${r.statements.toFixed(2)} statements/query` : '';
+          const sent = postgres
+            ? `, ${r.statements.toFixed(2)} statements/query, server cpu ${serverMs(at).toFixed(3)} ms/query`
+            : '';
           return `${label} cpu ${r.cpuMs.toFixed(3)} ms/query${sent}, p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms`;
         };
         console.log(
-          `${name} round ${round} (${queries.length} queries): ${line('search', search)} | ${line('suggest', suggest)}`,
+          `${name} round ${round} (${queries.length} queries): ${line('search', search, 0)} | ${line('suggest', suggest, 1)}`,
         );
       }
     } finally {

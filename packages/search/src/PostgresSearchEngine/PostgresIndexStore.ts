@@ -80,6 +80,10 @@ export class PostgresIndexStore implements IndexStore {
     // An idle connection dropped by the server is discarded by the pool; do not crash for it.
     // The next query opens a fresh connection, so the engine recovers when the server is back.
     this.pool.on('error', () => undefined);
+    // A connection lost while a query holds it (or while a read's COMMIT finishes) makes its
+    // client emit 'error' besides failing the query, and the pool listens only to idle ones: an
+    // 'error' nobody listens to would end the process instead of the search answering 503.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /**
