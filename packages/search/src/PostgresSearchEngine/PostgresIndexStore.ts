@@ -46,6 +46,9 @@ interface LoadedGeneration {
   rows: PgRowCache;
 }
 
+/** What a query computed on the snapshot in memory before its transaction's generation was known. */
+type Speculation<T> = { generation: string } & ({ result: T } | { error: unknown });
+
 /** Opens the transaction of a query: one consistent view of the index. */
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** The index generation: it changes with every write, by any replica. */
@@ -196,23 +199,40 @@ export class PostgresIndexStore implements IndexStore {
 
   /**
    * Runs `work` in a REPEATABLE READ transaction. One round trip opens it and reads the
-   * generation it sees (the reads of `work` are prepared statements). Its COMMIT is not waited
-   * for: a read-only transaction has nothing to keep, so the answer goes back while the
-   * connection finishes it, and returns to the pool after (dropped if that fails).
+   * generation it sees, and `work` does not wait for it: it runs at once on the snapshot in
+   * memory, whose caches usually hold all a query needs, while the server answers. Its reads
+   * of the server (prepared statements) wait for that answer and fail when the generation is
+   * not the snapshot's; the answer is kept only when the generations agree, and otherwise
+   * computed again on the snapshot of the generation the transaction sees. So a query waits for
+   * the server no longer than for its own work, and answers as if it had waited. The COMMIT
+   * is not waited for: a read-only transaction has nothing to keep, so the answer goes back
+   * while the connection finishes it, and returns to the pool after (dropped if that fails).
    */
   private async readOnce<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let handedOver = false;
     let broken = false;
     try {
-      const opened = (await client.query(
-        `${BEGIN_READ}; ${SELECT_GENERATION}`,
-      )) as unknown as pg.QueryResult<{ generation: string }>[];
+      const opening = client
+        .query(`${BEGIN_READ}; ${SELECT_GENERATION}`)
+        .then(
+          (opened) =>
+            (opened as unknown as pg.QueryResult<{ generation: string }>[]).at(-1)?.rows[0]
+              ?.generation ?? '0',
+        );
+      // Awaited below in any case; this only keeps a failure from counting as unhandled first.
+      opening.catch(() => undefined);
       let result: T;
       try {
-        const generation = opened[opened.length - 1]?.rows[0]?.generation ?? '0';
-        const { snapshot, rows } = await this.snapshotFor(client, generation);
-        result = await work(readerFor(client, snapshot, rows));
+        const early = await this.speculate(client, opening, work);
+        const generation = await opening;
+        if (early !== undefined && early.generation === generation) {
+          if ('error' in early) throw early.error;
+          result = early.result;
+        } else {
+          const { snapshot, rows } = await this.snapshotFor(client, generation);
+          result = await work(readerFor(client, snapshot, rows));
+        }
       } catch (error) {
         // A lost or stuck connection is dropped instead (the server rolls back when it closes).
         if (!isPgUnavailable(error)) {
@@ -233,6 +253,34 @@ export class PostgresIndexStore implements IndexStore {
       throw error;
     } finally {
       if (!handedOver) client.release(broken);
+    }
+  }
+
+  /**
+   * `work` on the snapshot in memory, before the generation the transaction sees is known: its
+   * result or error, with the generation it belongs to. Undefined without a snapshot, or when
+   * `work` read the server and the generations differ (nothing of it is kept then).
+   */
+  private async speculate<T>(
+    client: PoolClient,
+    opening: Promise<string>,
+    work: (reader: IndexReader) => Promise<T>,
+  ): Promise<Speculation<T> | undefined> {
+    const current = this.snapshot;
+    if (current === undefined) return undefined;
+    const { generation } = current.snapshot;
+    const stale = new Error('the snapshot is not the generation the transaction sees');
+    const agreed = opening.then((seen) => {
+      if (seen !== generation) throw stale;
+    });
+    agreed.catch(() => undefined);
+    try {
+      return {
+        generation,
+        result: await work(readerFor(client, current.snapshot, current.rows, agreed)),
+      };
+    } catch (error) {
+      return error === stale ? undefined : { generation, error };
     }
   }
 
@@ -366,13 +414,25 @@ const pageOf = (row: PageRow): StoredPage => ({
  * the server costs a query more than the work it asks for, so the reader asks for what the
  * query will want next in the same statement: the section postings of the terms whose page
  * postings it reads (the second pass scores the same terms), and the pages of the sections it
- * shows. Display rows come from the generation's `rows` cache when there.
+ * shows. Display rows come from the generation's `rows` cache when there. With `agreed`, every
+ * read of the server waits for it first (see `speculate`).
  */
-function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: PgRowCache): IndexReader {
+function readerFor(
+  client: PoolClient,
+  snapshot: IndexSnapshot,
+  rows: PgRowCache,
+  agreed?: Promise<void>,
+): IndexReader {
   // Section postings read along with page postings, until the query asks for them: term id →
   // rows (none when the term has no section postings in the doc sets), for `prefetchedFor`.
   const prefetched = new Map<number, PostingBlob[]>();
   let prefetchedFor = '';
+  async function query<R extends pg.QueryResultRow>(
+    config: pg.QueryConfig,
+  ): Promise<pg.QueryResult<R>> {
+    if (agreed !== undefined) await agreed;
+    return client.query<R>(config);
+  }
   return {
     snapshot,
     postings: async (kind, termIds, docSetIds) => {
@@ -394,7 +454,7 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: PgRowCache
       }
       // Rows of doc sets outside the query's scope never leave the database.
       if (kind === 'page') {
-        const { rows: found } = await client.query<{
+        const { rows: found } = await query<{
           kind: number;
           term_id: number;
           doc_set_id: number;
@@ -413,7 +473,7 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: PgRowCache
         }
         return out;
       }
-      const { rows: found } = await client.query<{
+      const { rows: found } = await query<{
         term_id: number;
         doc_set_id: number;
         data: Buffer;
@@ -430,7 +490,7 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: PgRowCache
     sectionTokens: async (ids) => {
       const out = new Map<number, Uint8Array>();
       if (ids.length === 0) return out;
-      const { rows: found } = await client.query<{ id: number; tokens: Buffer }>({
+      const { rows: found } = await query<{ id: number; tokens: Buffer }>({
         name: 'search-read-section-tokens',
         text: 'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
         values: [[...ids]],
@@ -447,7 +507,7 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: PgRowCache
         else out.set(id, row);
       }
       if (missing.length === 0) return out;
-      const { rows: found } = await client.query<StoredSection & PageRow & { pageId: number }>({
+      const { rows: found } = await query<StoredSection & PageRow & { pageId: number }>({
         name: 'search-read-sections-with-pages',
         text: READ_SECTIONS_WITH_PAGES,
         values: [missing],
@@ -476,7 +536,7 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: PgRowCache
         else out.set(id, { ...row, breadcrumb: [...row.breadcrumb] });
       }
       if (missing.length === 0) return out;
-      const { rows: found } = await client.query<PageRow>({
+      const { rows: found } = await query<PageRow>({
         name: 'search-read-pages',
         text: `SELECT id, doc_set_id AS "docSetId", path, title, breadcrumb FROM search_pages
          WHERE id = ANY($1::int[])`,
@@ -490,7 +550,7 @@ function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: PgRowCache
     },
     pagesAt: async (docSetIds, paths) => {
       if (docSetIds.length === 0 || paths.length === 0) return [];
-      const { rows: found } = await client.query<{ id: number; docSetId: number; path: string }>({
+      const { rows: found } = await query<{ id: number; docSetId: number; path: string }>({
         name: 'search-read-pages-at',
         text: `SELECT id, doc_set_id AS "docSetId", path FROM search_pages
          WHERE doc_set_id = ANY($1::int[]) AND path = ANY($2::text[])`,

@@ -128,3 +128,34 @@ describe('PostgreSQL engine while its server is out of reach', () => {
     expect(again.hits[0]?.breadcrumb).toEqual(['Atomic']);
   });
 });
+
+describe('PostgreSQL engine reads after another replica wrote', () => {
+  it('answers from the new index at once, although its caches answered the old one without the server', async () => {
+    // Another replica, connected straight to the server.
+    const writer = await createPostgresSearchEngine({ url: database.url, poolSize: 1 }, settings);
+    try {
+      const written = async (q: string) => {
+        const { tookMs: _tookMs, ...rest } = await writer.search(query(q), access);
+        return rest;
+      };
+      // Cached: the search runs on the snapshot in memory before the server says which
+      // generation it sees, and would answer from the old edition.
+      const before = await answer('aword5 edition');
+      expect(await answer('aword5 edition')).toEqual(before);
+      await writer.applyDocSetChanges({
+        docSet: TEST_DOC_SET,
+        upserts: editionPages('b', 30),
+        removals: [],
+      });
+      const after = await answer('aword5 edition');
+      expect(after).not.toEqual(before);
+      expect(after).toEqual(await written('aword5 edition'));
+      // Not cached: the early run reads the server, and is dropped for the new generation.
+      const found = await answer('bword5 details');
+      expect(found.hits[0]?.url).toContain('Page5');
+      expect(found).toEqual(await written('bword5 details'));
+    } finally {
+      await writer.close();
+    }
+  });
+});
