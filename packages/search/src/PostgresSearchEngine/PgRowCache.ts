@@ -4,8 +4,10 @@ import type { StoredPage, StoredSection } from '../core/IndexStore';
 /**
  * Bytes of section and page rows (for display) a PostgreSQL store keeps per index generation.
  * Section texts are long (500-1,000 characters on average in the bench corpora, 4-10 MB of text
- * per corpus), and the searches of the relevance bench show over 10,000 distinct sections, so
- * the ceiling holds the sections of the popular hits, not the corpus.
+ * per corpus). Half of 8 MB for sections, counted at two bytes a character, left nearly every
+ * search of the relevance bench's Django queries reading a section row (0.96 statements per
+ * search besides BEGIN and COMMIT); 16 MB counted as V8 keeps the strings left none (queryCost
+ * --engine postgres).
  */
 export const PG_ROW_CACHE_BYTES = 16 * 1024 * 1024;
 
