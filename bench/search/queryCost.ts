@@ -46,14 +46,32 @@ async function answers(engine: SearchEngine, queries: readonly string[]): Promis
 
 /** Statements sent to PostgreSQL so far by any client of this process (see `countStatements`). */
 let statements = 0;
+/** The same by statement: its name when prepared, else its first words. */
+const statementsByName = new Map<string, number>();
 
 /** Counts the statements the `pg` driver sends, to show a query's round trips. */
 function countStatements(): void {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     statements++;
+    const first = args[0] as string | { name?: string; text?: string };
+    const name =
+      typeof first === 'string'
+        ? first.slice(0, 24)
+        : (first.name ?? first.text?.slice(0, 24) ?? '?');
+    statementsByName.set(name, (statementsByName.get(name) ?? 0) + 1);
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
+}
+
+/** Statements per query by name since the last call, most sent first. */
+function statementsPerQuery(queries: number): string {
+  const out = [...statementsByName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${(n / queries).toFixed(2)}`)
+    .join(', ');
+  statementsByName.clear();
+  return out;
 }
 
 /**
@@ -174,9 +192,13 @@ async function main(): Promise<void> {
       }
       for (let round = 1; round <= rounds; round++) {
         const server = postgres ? [await serverCpuMs(database)] : [];
+        statementsByName.clear();
         const search = await timed(queries, (q) => engine.search(searchRequest(q), ACCESS));
+        const searchStatements = statementsPerQuery(queries.length);
         if (postgres) server.push(await serverCpuMs(database));
+        statementsByName.clear();
         const suggest = await timed(queries, (q) => engine.suggest({ q, limit: 8 }, ACCESS));
+        const suggestStatements = statementsPerQuery(queries.length);
         if (postgres) server.push(await serverCpuMs(database));
         const serverMs = (i: number) =>
           serverCpuBetween(server[i] as Map<number, number>, server[i + 1] as Map<number, number>) /
@@ -195,6 +217,10 @@ async function main(): Promise<void> {
         console.log(
           `${name} round ${round} (${queries.length} queries): ${line('search', search, 0)} | ${line('suggest', suggest, 1)}`,
         );
+        if (postgres) {
+          console.log(`  statements per search: ${searchStatements}`);
+          console.log(`  statements per suggestion: ${suggestStatements}`);
+        }
       }
     } finally {
       await engine.close();

@@ -414,8 +414,8 @@ const pageOf = (row: PageRow): StoredPage => ({
  * the server costs a query more than the work it asks for, so the reader asks for what the
  * query will want next in the same statement: the section postings of the terms whose page
  * postings it reads (the second pass scores the same terms), and the pages of the sections it
- * shows. Display rows come from the generation's `rows` cache when there. With `agreed`, every
- * read of the server waits for it first (see `speculate`).
+ * shows. Display rows and encoded section tokens come from the generation's `rows` cache when
+ * there. With `agreed`, every read of the server waits for it first (see `speculate`).
  */
 function readerFor(
   client: PoolClient,
@@ -489,13 +489,25 @@ function readerFor(
     },
     sectionTokens: async (ids) => {
       const out = new Map<number, Uint8Array>();
-      if (ids.length === 0) return out;
+      const missing: number[] = [];
+      for (const id of ids) {
+        const blob = rows.tokens(id);
+        if (blob === undefined) missing.push(id);
+        else out.set(id, blob);
+      }
+      if (missing.length === 0) return out;
       const { rows: found } = await query<{ id: number; tokens: Buffer }>({
         name: 'search-read-section-tokens',
         text: 'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
-        values: [[...ids]],
+        values: [missing],
       });
-      for (const row of found) out.set(row.id, row.tokens);
+      for (const row of found) {
+        // A copy of its own: a small Buffer of the driver can be a slice of a shared 8 KB slab,
+        // which the cache would keep whole.
+        const blob = new Uint8Array(row.tokens);
+        rows.setTokens(row.id, blob);
+        out.set(row.id, blob);
+      }
       return out;
     },
     sections: async (ids) => {
