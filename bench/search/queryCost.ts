@@ -5,19 +5,24 @@
 // to see where a query's time goes. `--save FILE` writes every answer (less `tookMs`);
 // `--check FILE` compares the answers with a saved run, so a change that should only make the
 // engine faster can be shown not to change any hit, score, snippet, facet or suggestion.
+// With `--engine postgres` the same on our PostgreSQL engine (a throwaway database on the bench's
+// server, BENCH_PG_URL), with the statements sent per query: `--check` against a file saved
+// from the SQLite engine shows that both engines give the same answers.
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
 //      [--sqlite-cache-mb 16] [--posting-cache-mb 64] [--cpu-profile FILE]
-//      [--variant exact,typo,prefix]
+//      [--variant exact,typo,prefix] [--engine sqlite|postgres]
 // `--cpu-profile` writes a V8 CPU profile of the timed rounds only (not the corpus reading,
 // the build or the answer pass), for a profile of the query path alone.
 import { Session } from 'node:inspector/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { SearchRequest } from '@docs-portal/contracts';
 import { createSearchEngine, NO_RESULT_CACHE, type SearchEngine } from '@docs-portal/search';
-import { BENCH_DOC_SET } from './ourEngine';
+import { BENCH_DOC_SET, BENCH_PG_URL, adminQuery } from './ourEngine';
 import { CORPORA } from './benchCorpora';
 import { quantile } from './metrics';
 
@@ -43,20 +48,91 @@ async function answers(engine: SearchEngine, queries: readonly string[]): Promis
   return out;
 }
 
-/** CPU milliseconds per query and sorted wall-clock milliseconds of each query. */
+/** Statements sent to PostgreSQL so far by any client of this process (see `countStatements`). */
+let statements = 0;
+/** The same by statement: its name when prepared, else its first words. */
+const statementsByName = new Map<string, number>();
+
+/** Counts the statements the `pg` driver sends, to show a query's round trips. */
+function countStatements(): void {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    const first = args[0] as string | { name?: string; text?: string };
+    const name =
+      typeof first === 'string'
+        ? first.slice(0, 24)
+        : (first.name ?? first.text?.slice(0, 24) ?? '?');
+    statementsByName.set(name, (statementsByName.get(name) ?? 0) + 1);
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
+/** Statements per query by name since the last call, most sent first. */
+function statementsPerQuery(queries: number): string {
+  const out = [...statementsByName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${(n / queries).toFixed(2)}`)
+    .join(', ');
+  statementsByName.clear();
+  return out;
+}
+
+/**
+ * CPU milliseconds each server process of `database` has used so far (process id → ms), read
+ * from /proc: the server runs on this machine. With the engine's own CPU time it gives what a
+ * query costs the machine, which does not depend on how busy other processes keep the cores.
+ */
+async function serverCpuMs(database: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        // Fields 14 and 15 (utime, stime), in clock ticks of 10 ms, after the command in parentheses.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // The connection ended in between.
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU milliseconds the server processes used between two `serverCpuMs` readings. */
+function serverCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** CPU milliseconds, statements sent per query and sorted wall-clock milliseconds of each query. */
 async function timed(
   queries: readonly string[],
   ask: (q: string) => Promise<unknown>,
-): Promise<{ cpuMs: number; times: number[] }> {
+): Promise<{ cpuMs: number; statements: number; times: number[] }> {
   const times: number[] = [];
   const cpu = process.cpuUsage();
+  const sent = statements;
   for (const q of queries) {
     const started = performance.now();
     await ask(q);
     times.push(performance.now() - started);
   }
   const used = process.cpuUsage(cpu);
-  return { cpuMs: (used.user + used.system) / 1000 / queries.length, times };
+  return {
+    cpuMs: (used.user + used.system) / 1000 / queries.length,
+    statements: (statements - sent) / queries.length,
+    times,
+  };
 }
 
 async function main(): Promise<void> {
@@ -74,6 +150,9 @@ async function main(): Promise<void> {
   // SQLite's page cache of the query connection (the rest comes from the system's file cache).
   const sqliteCacheMb = option('sqlite-cache-mb');
   const postingCacheMb = option('posting-cache-mb');
+  const kind = option('engine') ?? 'sqlite';
+  if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--engine: sqlite or postgres');
+  if (kind === 'postgres') countStatements();
   const saved: Record<string, string[]> =
     check !== undefined && existsSync(check) ? JSON.parse(readFileSync(check, 'utf8')) : {};
   const written: Record<string, string[]> = {};
@@ -88,10 +167,19 @@ async function main(): Promise<void> {
       .flatMap(([, list]) => list)
       .map((q) => q.text);
     const dataDir = mkdtempSync(join(tmpdir(), 'search-query-cost-'));
+    const database = `docs_portal_query_cost_${randomBytes(4).toString('hex')}`;
+    let postgres: { url: string } | undefined;
+    if (kind === 'postgres') {
+      await adminQuery(`CREATE DATABASE ${database}`);
+      const url = new URL(BENCH_PG_URL);
+      url.pathname = `/${database}`;
+      postgres = { url: url.href };
+    }
     const engine = await createSearchEngine({
-      engine: 'sqlite',
+      engine: kind,
       dataDir,
       resultCache: NO_RESULT_CACHE,
+      ...(postgres ? { postgres } : {}),
       memory: {
         ...(tokenCacheMb === undefined
           ? {}
@@ -129,15 +217,36 @@ async function main(): Promise<void> {
         await profiler.post('Profiler.start');
       }
       for (let round = 1; round <= rounds; round++) {
+        const server = postgres ? [await serverCpuMs(database)] : [];
+        statementsByName.clear();
         const search = await timed(queries, (q) => engine.search(searchRequest(q), ACCESS));
+        const searchStatements = statementsPerQuery(queries.length);
+        if (postgres) server.push(await serverCpuMs(database));
+        statementsByName.clear();
         const suggest = await timed(queries, (q) => engine.suggest({ q, limit: 8 }, ACCESS));
-        const line = (label: string, r: { cpuMs: number; times: number[] }) => {
+        const suggestStatements = statementsPerQuery(queries.length);
+        if (postgres) server.push(await serverCpuMs(database));
+        const serverMs = (i: number) =>
+          serverCpuBetween(server[i] as Map<number, number>, server[i + 1] as Map<number, number>) /
+          queries.length;
+        const line = (
+          label: string,
+          r: { cpuMs: number; statements: number; times: number[] },
+          at: number,
+        ) => {
           const sorted = r.times.sort((a, b) => a - b);
-          return `${label} cpu ${r.cpuMs.toFixed(3)} ms/query, p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms`;
+          const sent = postgres
+            ? `, ${r.statements.toFixed(2)} statements/query, server cpu ${serverMs(at).toFixed(3)} ms/query`
+            : '';
+          return `${label} cpu ${r.cpuMs.toFixed(3)} ms/query${sent}, p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms`;
         };
         console.log(
-          `${name} round ${round} (${queries.length} queries): ${line('search', search)} | ${line('suggest', suggest)}`,
+          `${name} round ${round} (${queries.length} queries): ${line('search', search, 0)} | ${line('suggest', suggest, 1)}`,
         );
+        if (postgres) {
+          console.log(`  statements per search: ${searchStatements}`);
+          console.log(`  statements per suggestion: ${suggestStatements}`);
+        }
       }
       if (profiler !== undefined && profileFile !== undefined) {
         const { profile } = await profiler.post('Profiler.stop');
@@ -149,6 +258,7 @@ async function main(): Promise<void> {
     } finally {
       await engine.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (postgres) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     }
   }
   if (save !== undefined) writeFileSync(save, JSON.stringify(written));

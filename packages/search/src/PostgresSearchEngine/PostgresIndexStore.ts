@@ -17,7 +17,9 @@ import type {
   SearchIndexStats,
   WriteProgress,
 } from '../SearchEngine';
+import { WARM_POSTINGS_BYTES, warmPostings, warmSearches } from '../query/warmPostings';
 import { loadPgSnapshot, readPgDocSets } from './loadSnapshot';
+import { PgRowCache } from './PgRowCache';
 import { isPgUnavailable, unlessUnavailable } from './pgUnavailable';
 import { PG_TABLES, migratePostgres } from './schema';
 import { writePgDocSetChanges } from './writeDocSetChanges';
@@ -38,6 +40,15 @@ export interface PostgresSearchConfig {
 /** Default of {@link PostgresSearchConfig.timeoutMs}. */
 export const DEFAULT_PG_SEARCH_TIMEOUT_MS = 10_000;
 
+/** A generation's in-memory snapshot and its cache of display rows. */
+interface LoadedGeneration {
+  snapshot: IndexSnapshot;
+  rows: PgRowCache;
+}
+
+/** What a query computed on the snapshot in memory before its transaction's generation was known. */
+type Speculation<T> = { generation: string } & ({ result: T } | { error: unknown });
+
 /** Opens the transaction of a query: one consistent view of the index. */
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** The index generation: it changes with every write, by any replica. */
@@ -53,8 +64,8 @@ const SELECT_GENERATION = 'SELECT generation FROM search_meta WHERE id = 1';
  */
 export class PostgresIndexStore implements IndexStore {
   private readonly pool: pg.Pool;
-  private snapshot: IndexSnapshot | undefined;
-  private readonly loading = new Map<string, Promise<IndexSnapshot>>();
+  private snapshot: LoadedGeneration | undefined;
+  private readonly loading = new Map<string, Promise<LoadedGeneration>>();
   private closed = false;
   private readonly limits: SearchMemoryLimits;
 
@@ -72,6 +83,10 @@ export class PostgresIndexStore implements IndexStore {
     // An idle connection dropped by the server is discarded by the pool; do not crash for it.
     // The next query opens a fresh connection, so the engine recovers when the server is back.
     this.pool.on('error', () => undefined);
+    // A connection lost while a query holds it (or while a read's COMMIT finishes) makes its
+    // client emit 'error' besides failing the query, and the pool listens only to idle ones: an
+    // 'error' nobody listens to would end the process instead of the search answering 503.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /**
@@ -100,24 +115,21 @@ export class PostgresIndexStore implements IndexStore {
    * Runs `work` on one pooled connection inside a transaction opened with `begin`. When the
    * server cannot be reached, rejects with a `SearchUnavailableError`.
    */
-  private transaction<T>(
-    begin: string,
-    work: (client: PoolClient, opened: unknown) => Promise<T>,
-  ): Promise<T> {
+  private transaction<T>(begin: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
     this.ensureOpen();
     return unlessUnavailable(() => this.runTransaction(begin, work));
   }
 
   private async runTransaction<T>(
     begin: string,
-    work: (client: PoolClient, opened: unknown) => Promise<T>,
+    work: (client: PoolClient) => Promise<T>,
   ): Promise<T> {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      const opened: unknown = await client.query(begin);
+      await client.query(begin);
       try {
-        const result = await work(client, opened);
+        const result = await work(client);
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -141,18 +153,36 @@ export class PostgresIndexStore implements IndexStore {
     return this.transaction(BEGIN_READ, work);
   }
 
-  /** The snapshot of a generation, loaded once even when several queries ask at the same time. */
-  private async snapshotFor(client: PoolClient, generation: string): Promise<IndexSnapshot> {
-    if (this.snapshot?.generation === generation) return this.snapshot;
+  /**
+   * The snapshot of a generation, loaded once even when several queries ask at the same time,
+   * with its caches warmed as the SQLite store warms them (the postings of the words the first
+   * keystrokes complete to, and the typing of the most frequent words), through `client`'s
+   * transaction, which sees that generation.
+   */
+  private async snapshotFor(client: PoolClient, generation: string): Promise<LoadedGeneration> {
+    if (this.snapshot?.snapshot.generation === generation) return this.snapshot;
     let pending = this.loading.get(generation);
     if (pending === undefined) {
-      pending = loadPgSnapshot(client, generation, this.limits);
+      pending = (async () => {
+        const loaded = {
+          snapshot: await loadPgSnapshot(client, generation, this.limits),
+          rows: new PgRowCache(),
+        };
+        const reader = readerFor(client, loaded.snapshot, loaded.rows);
+        // Warming takes at most half the cache, so searches keep room for their own lists.
+        await warmPostings(
+          reader,
+          Math.min(WARM_POSTINGS_BYTES, this.limits.postingCacheBytes / 2),
+        );
+        await warmSearches(reader);
+        return loaded;
+      })();
       this.loading.set(generation, pending);
       pending
         .then((loaded) => {
           if (
             this.snapshot === undefined ||
-            BigInt(loaded.generation) > BigInt(this.snapshot.generation)
+            BigInt(loaded.snapshot.generation) > BigInt(this.snapshot.snapshot.generation)
           )
             this.snapshot = loaded;
         })
@@ -163,14 +193,95 @@ export class PostgresIndexStore implements IndexStore {
   }
 
   async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
-    // One round trip opens the transaction and reads the generation it sees (a query pays for
-    // every round trip, so the reads below are prepared statements too).
-    return this.transaction(`${BEGIN_READ}; ${SELECT_GENERATION}`, async (client, opened) => {
-      const results = opened as pg.QueryResult<{ generation: string }>[];
-      const generation = results[results.length - 1]?.rows[0]?.generation ?? '0';
-      const snapshot = await this.snapshotFor(client, generation);
-      return work(readerFor(client, snapshot));
+    this.ensureOpen();
+    return unlessUnavailable(() => this.readOnce(work));
+  }
+
+  /**
+   * Runs `work` in a REPEATABLE READ transaction. One round trip opens it and reads the
+   * generation it sees, and `work` does not wait for it: it runs at once on the snapshot in
+   * memory, whose caches usually hold all a query needs, while the server answers. Its reads
+   * of the server (prepared statements) wait for that answer and fail when the generation is
+   * not the snapshot's; the answer is kept only when the generations agree, and otherwise
+   * computed again on the snapshot of the generation the transaction sees. So a query waits for
+   * the server no longer than for its own work, and answers as if it had waited. The COMMIT
+   * is not waited for: a read-only transaction has nothing to keep, so the answer goes back
+   * while the connection finishes it, and returns to the pool after (dropped if that fails).
+   */
+  private async readOnce<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let handedOver = false;
+    let broken = false;
+    try {
+      const opening = client
+        .query(`${BEGIN_READ}; ${SELECT_GENERATION}`)
+        .then(
+          (opened) =>
+            (opened as unknown as pg.QueryResult<{ generation: string }>[]).at(-1)?.rows[0]
+              ?.generation ?? '0',
+        );
+      // Awaited below in any case; this only keeps a failure from counting as unhandled first.
+      opening.catch(() => undefined);
+      let result: T;
+      try {
+        const early = await this.speculate(client, opening, work);
+        const generation = await opening;
+        if (early !== undefined && early.generation === generation) {
+          if ('error' in early) throw early.error;
+          result = early.result;
+        } else {
+          const { snapshot, rows } = await this.snapshotFor(client, generation);
+          result = await work(readerFor(client, snapshot, rows));
+        }
+      } catch (error) {
+        // A lost or stuck connection is dropped instead (the server rolls back when it closes).
+        if (!isPgUnavailable(error)) {
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+        }
+        throw error;
+      }
+      handedOver = true;
+      client.query('COMMIT').then(
+        () => client.release(),
+        () => client.release(true),
+      );
+      return result;
+    } catch (error) {
+      if (isPgUnavailable(error)) broken = true;
+      throw error;
+    } finally {
+      if (!handedOver) client.release(broken);
+    }
+  }
+
+  /**
+   * `work` on the snapshot in memory, before the generation the transaction sees is known: its
+   * result or error, with the generation it belongs to. Undefined without a snapshot, or when
+   * `work` read the server and the generations differ (nothing of it is kept then).
+   */
+  private async speculate<T>(
+    client: PoolClient,
+    opening: Promise<string>,
+    work: (reader: IndexReader) => Promise<T>,
+  ): Promise<Speculation<T> | undefined> {
+    const current = this.snapshot;
+    if (current === undefined) return undefined;
+    const { generation } = current.snapshot;
+    const stale = new Error('the snapshot is not the generation the transaction sees');
+    const agreed = opening.then((seen) => {
+      if (seen !== generation) throw stale;
     });
+    agreed.catch(() => undefined);
+    try {
+      return {
+        generation,
+        result: await work(readerFor(client, current.snapshot, current.rows, agreed)),
+      };
+    } catch (error) {
+      return error === stale ? undefined : { generation, error };
+    }
   }
 
   async indexedDocSets(): Promise<IndexedDocSet[]> {
@@ -274,71 +385,190 @@ export class PostgresIndexStore implements IndexStore {
   }
 }
 
-/** Reads of one query, all through the connection holding its transaction. */
-function readerFor(client: PoolClient, snapshot: IndexSnapshot): IndexReader {
+/** Page and section postings of terms, read together (see `readerFor`). */
+const READ_BOTH_POSTINGS = `SELECT 0 AS kind, term_id, doc_set_id, data FROM search_page_postings
+  WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[])
+  UNION ALL
+  SELECT 1 AS kind, term_id, doc_set_id, data FROM search_postings
+  WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[])
+  ORDER BY kind, term_id, doc_set_id`;
+
+/** Section rows with their pages' rows, so that a search's hits need one round trip. */
+const READ_SECTIONS_WITH_PAGES = `SELECT s.id, s.page_id AS "pageId", s.heading, s.anchor, s.text,
+    p.doc_set_id AS "docSetId", p.path, p.title, p.breadcrumb
+  FROM search_sections s JOIN search_pages p ON p.id = s.page_id
+  WHERE s.id = ANY($1::int[])`;
+
+type PageRow = Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string };
+
+const pageOf = (row: PageRow): StoredPage => ({
+  id: row.id,
+  docSetId: row.docSetId,
+  path: row.path,
+  title: row.title,
+  breadcrumb: JSON.parse(row.breadcrumb) as string[],
+});
+
+/**
+ * Reads of one query, all through the connection holding its transaction. Each round trip to
+ * the server costs a query more than the work it asks for, so the reader asks for what the
+ * query will want next in the same statement: the section postings of the terms whose page
+ * postings it reads (the second pass scores the same terms), and the pages of the sections it
+ * shows. Display rows and encoded section tokens come from the generation's `rows` cache when
+ * there. With `agreed`, every read of the server waits for it first (see `speculate`).
+ */
+function readerFor(
+  client: PoolClient,
+  snapshot: IndexSnapshot,
+  rows: PgRowCache,
+  agreed?: Promise<void>,
+): IndexReader {
+  // Section postings read along with page postings, until the query asks for them: term id →
+  // rows (none when the term has no section postings in the doc sets), for `prefetchedFor`.
+  const prefetched = new Map<number, PostingBlob[]>();
+  let prefetchedFor = '';
+  async function query<R extends pg.QueryResultRow>(
+    config: pg.QueryConfig,
+  ): Promise<pg.QueryResult<R>> {
+    if (agreed !== undefined) await agreed;
+    return client.query<R>(config);
+  }
   return {
     snapshot,
     postings: async (kind, termIds, docSetIds) => {
       const out = new Map<number, PostingBlob[]>();
       for (const termId of termIds) out.set(termId, []);
       if (termIds.length === 0 || docSetIds.length === 0) return out;
-      const table = kind === 'page' ? 'search_page_postings' : 'search_postings';
+      const scope = docSetIds.join(',');
+      let wanted: readonly number[] = termIds;
+      if (kind === 'section' && scope === prefetchedFor) {
+        wanted = termIds.filter((termId) => {
+          const blobs = prefetched.get(termId);
+          if (blobs === undefined) return true;
+          // Handed over once: the query caches what it decodes.
+          prefetched.delete(termId);
+          out.set(termId, blobs);
+          return false;
+        });
+        if (wanted.length === 0) return out;
+      }
       // Rows of doc sets outside the query's scope never leave the database.
-      const { rows } = await client.query<{ term_id: number; doc_set_id: number; data: Buffer }>({
-        name: `search-read-${table}`,
-        text: `SELECT term_id, doc_set_id, data FROM ${table}
+      if (kind === 'page') {
+        const { rows: found } = await query<{
+          kind: number;
+          term_id: number;
+          doc_set_id: number;
+          data: Buffer;
+        }>({
+          name: 'search-read-both-postings',
+          text: READ_BOTH_POSTINGS,
+          values: [[...wanted], [...docSetIds]],
+        });
+        if (scope !== prefetchedFor) prefetched.clear();
+        prefetchedFor = scope;
+        for (const termId of wanted) prefetched.set(termId, []);
+        for (const row of found) {
+          const blob = { docSetId: row.doc_set_id, blob: row.data };
+          (row.kind === 0 ? out : prefetched).get(row.term_id)?.push(blob);
+        }
+        return out;
+      }
+      const { rows: found } = await query<{
+        term_id: number;
+        doc_set_id: number;
+        data: Buffer;
+      }>({
+        name: 'search-read-section-postings',
+        text: `SELECT term_id, doc_set_id, data FROM search_postings
          WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[]) ORDER BY term_id, doc_set_id`,
-        values: [[...termIds], [...docSetIds]],
+        values: [[...wanted], [...docSetIds]],
       });
-      for (const row of rows)
+      for (const row of found)
         out.get(row.term_id)?.push({ docSetId: row.doc_set_id, blob: row.data });
       return out;
     },
     sectionTokens: async (ids) => {
       const out = new Map<number, Uint8Array>();
-      if (ids.length === 0) return out;
-      const { rows } = await client.query<{ id: number; tokens: Buffer }>({
+      const missing: number[] = [];
+      for (const id of ids) {
+        const blob = rows.tokens(id);
+        if (blob === undefined) missing.push(id);
+        else out.set(id, blob);
+      }
+      if (missing.length === 0) return out;
+      const { rows: found } = await query<{ id: number; tokens: Buffer }>({
         name: 'search-read-section-tokens',
         text: 'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
-        values: [[...ids]],
+        values: [missing],
       });
-      for (const row of rows) out.set(row.id, row.tokens);
+      for (const row of found) {
+        // A copy of its own: a small Buffer of the driver can be a slice of a shared 8 KB slab,
+        // which the cache would keep whole.
+        const blob = new Uint8Array(row.tokens);
+        rows.setTokens(row.id, blob);
+        out.set(row.id, blob);
+      }
       return out;
     },
     sections: async (ids) => {
       const out = new Map<number, StoredSection>();
-      if (ids.length === 0) return out;
-      const { rows } = await client.query<StoredSection>({
-        name: 'search-read-sections',
-        text: `SELECT id, page_id AS "pageId", heading, anchor, text FROM search_sections
-         WHERE id = ANY($1::int[])`,
-        values: [[...ids]],
+      const missing: number[] = [];
+      for (const id of ids) {
+        const row = rows.section(id);
+        if (row === undefined) missing.push(id);
+        else out.set(id, row);
+      }
+      if (missing.length === 0) return out;
+      const { rows: found } = await query<StoredSection & PageRow & { pageId: number }>({
+        name: 'search-read-sections-with-pages',
+        text: READ_SECTIONS_WITH_PAGES,
+        values: [missing],
       });
-      for (const row of rows) out.set(row.id, row);
+      for (const row of found) {
+        const section: StoredSection = {
+          id: row.id,
+          pageId: row.pageId,
+          heading: row.heading,
+          anchor: row.anchor,
+          text: row.text,
+        };
+        rows.setSection(section);
+        out.set(row.id, section);
+        if (rows.page(row.pageId) === undefined) rows.setPage(pageOf({ ...row, id: row.pageId }));
+      }
       return out;
     },
     pages: async (ids) => {
       const out = new Map<number, StoredPage>();
-      if (ids.length === 0) return out;
-      const { rows } = await client.query<Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string }>({
+      const missing: number[] = [];
+      for (const id of ids) {
+        const row = rows.page(id);
+        // A copy: the breadcrumb array goes into the answer, which its callers may change.
+        if (row === undefined) missing.push(id);
+        else out.set(id, { ...row, breadcrumb: [...row.breadcrumb] });
+      }
+      if (missing.length === 0) return out;
+      const { rows: found } = await query<PageRow>({
         name: 'search-read-pages',
         text: `SELECT id, doc_set_id AS "docSetId", path, title, breadcrumb FROM search_pages
          WHERE id = ANY($1::int[])`,
-        values: [[...ids]],
+        values: [missing],
       });
-      for (const row of rows)
-        out.set(row.id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
+      for (const row of found) {
+        rows.setPage(pageOf(row));
+        out.set(row.id, pageOf(row));
+      }
       return out;
     },
     pagesAt: async (docSetIds, paths) => {
       if (docSetIds.length === 0 || paths.length === 0) return [];
-      const { rows } = await client.query<{ id: number; docSetId: number; path: string }>({
+      const { rows: found } = await query<{ id: number; docSetId: number; path: string }>({
         name: 'search-read-pages-at',
         text: `SELECT id, doc_set_id AS "docSetId", path FROM search_pages
          WHERE doc_set_id = ANY($1::int[]) AND path = ANY($2::text[])`,
         values: [[...docSetIds], [...paths]],
       });
-      return rows;
+      return found;
     },
   };
 }

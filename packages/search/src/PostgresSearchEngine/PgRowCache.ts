@@ -1,0 +1,110 @@
+import { LRUCache } from 'lru-cache';
+import type { StoredPage, StoredSection } from '../core/IndexStore';
+
+/**
+ * Bytes of section and page rows (for display) a PostgreSQL store keeps per index generation.
+ * Section texts are long (500-1,000 characters on average in the bench corpora, 4-10 MB of text
+ * per corpus). Half of 8 MB for sections, counted at two bytes a character, left nearly every
+ * search of the relevance bench's Django queries reading a section row (0.96 statements per
+ * search besides BEGIN and COMMIT); 16 MB counted as V8 keeps the strings left none (queryCost
+ * --engine postgres).
+ */
+export const PG_ROW_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Bytes of encoded section token sequences a PostgreSQL store keeps per index generation: the
+ * counterpart of the SQLite engine's page cache under its decoded section token cache. The
+ * Python corpus's sections take more than that cache's 32 MB decoded, and its bench queries
+ * read 0.89 sections' tokens per search from the server after it dropped them.
+ */
+export const PG_TOKEN_BLOB_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** What a cached token blob holds besides its bytes (the Buffer object and its allocation). */
+const BLOB_OBJECT_BYTES = 160;
+
+/** Share of the ceiling for page rows: a page row is a path, a title and a breadcrumb. */
+const PAGE_SHARE = 1 / 8;
+
+/** What V8 holds for a row object and its strings besides their characters. */
+const ROW_OBJECT_BYTES = 160;
+
+/** V8 keeps a string of Latin-1 characters one byte per character, any other two. */
+const stringBytes = (text: string) => (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
+
+const sectionBytes = (row: StoredSection) =>
+  ROW_OBJECT_BYTES + stringBytes(row.heading) + stringBytes(row.anchor) + stringBytes(row.text);
+
+const pageBytes = (row: StoredPage) =>
+  ROW_OBJECT_BYTES +
+  stringBytes(row.path) +
+  stringBytes(row.title) +
+  row.breadcrumb.reduce((n, crumb) => n + 48 + stringBytes(crumb), 0);
+
+/**
+ * Section and page rows, and encoded section tokens, of one index generation, least recently
+ * used dropped first once the byte budget is spent. With the query's other reads served by the posting and section token
+ * caches, these rows were what made every search wait for the server: two round trips for a
+ * search, one for a suggestion. Rows are never changed under their id within a generation, so
+ * a cached one is what the query's transaction would read.
+ */
+export class PgRowCache {
+  private readonly sectionRows: LRUCache<number, StoredSection> | undefined;
+  private readonly pageRows: LRUCache<number, StoredPage> | undefined;
+  private readonly tokenBlobs: LRUCache<number, Uint8Array> | undefined;
+
+  /** `maxBytes` (of sections and pages together) or `tokenBytes` 0 keeps none of them. */
+  constructor(maxBytes = PG_ROW_CACHE_BYTES, tokenBytes = PG_TOKEN_BLOB_CACHE_BYTES) {
+    this.tokenBlobs =
+      tokenBytes > 0
+        ? new LRUCache({
+            maxSize: tokenBytes,
+            sizeCalculation: (blob: Uint8Array) => BLOB_OBJECT_BYTES + blob.byteLength,
+          })
+        : undefined;
+    const pages = Math.floor(maxBytes * PAGE_SHARE);
+    const sections = maxBytes - pages;
+    this.sectionRows =
+      sections > 0 ? new LRUCache({ maxSize: sections, sizeCalculation: sectionBytes }) : undefined;
+    this.pageRows =
+      pages > 0 ? new LRUCache({ maxSize: pages, sizeCalculation: pageBytes }) : undefined;
+  }
+
+  /** Bytes held now. */
+  get heldBytes(): number {
+    return (
+      (this.sectionRows?.calculatedSize ?? 0) +
+      (this.pageRows?.calculatedSize ?? 0) +
+      (this.tokenBlobs?.calculatedSize ?? 0)
+    );
+  }
+
+  /** The cached section row (shared: never to be changed). */
+  section(id: number): StoredSection | undefined {
+    return this.sectionRows?.get(id);
+  }
+
+  /** The cached page row (shared: never to be changed). */
+  page(id: number): StoredPage | undefined {
+    return this.pageRows?.get(id);
+  }
+
+  /** The cached encoded token sequence of a section (shared: never to be changed). */
+  tokens(sectionId: number): Uint8Array | undefined {
+    return this.tokenBlobs?.get(sectionId);
+  }
+
+  /** Keeps the encoded token sequence of a section. */
+  setTokens(sectionId: number, blob: Uint8Array): void {
+    this.tokenBlobs?.set(sectionId, blob);
+  }
+
+  /** Keeps a section row. */
+  setSection(row: StoredSection): void {
+    this.sectionRows?.set(row.id, row);
+  }
+
+  /** Keeps a page row. */
+  setPage(row: StoredPage): void {
+    this.pageRows?.set(row.id, row);
+  }
+}
