@@ -100,9 +100,15 @@ export async function verifyPhrases(
     let checked = 0;
     for (const [page, sections] of byPage) {
       examined.add(page);
+      // A page's sections in one read (one round trip on PostgreSQL), within the budget.
+      const loaded = await loadSectionTokens(
+        reader,
+        sections.slice(0, Math.max(0, MAX_PHRASE_SECTIONS - checked)),
+        phraseTerms,
+      );
       for (const sectionId of sections) {
         if (++checked > MAX_PHRASE_SECTIONS) break;
-        const fields = (await loadSectionTokens(reader, [sectionId], phraseTerms)).get(sectionId);
+        const fields = loaded.get(sectionId);
         if (fields !== undefined && containsPhrase(fields, slots)) {
           verified.add(page);
           break;
