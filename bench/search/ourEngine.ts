@@ -74,6 +74,14 @@ export async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/** Creates a throwaway database on the bench's server; the engine's connection settings for it. */
+export async function createBenchDatabase(database: string): Promise<{ url: string }> {
+  await adminQuery(`CREATE DATABASE ${database}`);
+  const url = new URL(BENCH_PG_URL);
+  url.pathname = `/${database}`;
+  return { url: url.href };
+}
+
 /** Our engine (SQLite, or PostgreSQL), fed the same page records through its write API. */
 export function ourEngine(
   options: { ranking?: Record<string, unknown>; kind?: 'sqlite' | 'postgres' } = {},
@@ -85,13 +93,7 @@ export function ourEngine(
   return {
     name: kind === 'sqlite' ? 'ours (SQLite)' : 'ours (PostgreSQL)',
     async build(records: readonly PageRecord[]) {
-      let postgres: { url: string } | undefined;
-      if (kind === 'postgres') {
-        await adminQuery(`CREATE DATABASE ${database}`);
-        const url = new URL(BENCH_PG_URL);
-        url.pathname = `/${database}`;
-        postgres = { url: url.href };
-      }
+      const postgres = kind === 'postgres' ? await createBenchDatabase(database) : undefined;
       engine = await createSearchEngine({
         engine: kind,
         dataDir,

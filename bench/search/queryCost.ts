@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { SearchRequest } from '@docs-portal/contracts';
 import { createSearchEngine, NO_RESULT_CACHE, type SearchEngine } from '@docs-portal/search';
-import { BENCH_DOC_SET, BENCH_PG_URL, adminQuery } from './ourEngine';
+import { BENCH_DOC_SET, BENCH_PG_URL, adminQuery, createBenchDatabase } from './ourEngine';
 import { CORPORA } from './benchCorpora';
 import { quantile } from './metrics';
 
@@ -168,13 +168,7 @@ async function main(): Promise<void> {
       .map((q) => q.text);
     const dataDir = mkdtempSync(join(tmpdir(), 'search-query-cost-'));
     const database = `docs_portal_query_cost_${randomBytes(4).toString('hex')}`;
-    let postgres: { url: string } | undefined;
-    if (kind === 'postgres') {
-      await adminQuery(`CREATE DATABASE ${database}`);
-      const url = new URL(BENCH_PG_URL);
-      url.pathname = `/${database}`;
-      postgres = { url: url.href };
-    }
+    const postgres = kind === 'postgres' ? await createBenchDatabase(database) : undefined;
     const engine = await createSearchEngine({
       engine: kind,
       dataDir,
