@@ -1,23 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import type { StoredPage, StoredSection } from '../core/IndexStore';
 
-/**
- * Bytes of section and page rows (for display) a PostgreSQL store keeps per index generation.
- * Section texts are long (500-1,000 characters on average in the bench corpora, 4-10 MB of text
- * per corpus). Half of 8 MB for sections, counted at two bytes a character, left nearly every
- * search of the relevance bench's Django queries reading a section row (0.96 statements per
- * search besides BEGIN and COMMIT); 16 MB counted as V8 keeps the strings left none (queryCost
- * --engine postgres).
+/*
+ * The ceilings are `SearchMemoryLimits.postgresRowCacheBytes` and `postgresTokenCacheBytes`
+ * (16 MB each by default). Section texts are long (500-1,000 characters on average in the bench
+ * corpora, 4-10 MB of text per corpus): half of 8 MB for sections, counted at two bytes a
+ * character, left nearly every search of the relevance bench's Django queries reading a section
+ * row (0.96 statements per search besides BEGIN and COMMIT); 16 MB counted as V8 keeps the
+ * strings left none (queryCost --engine postgres). The Python corpus's sections take more than
+ * the decoded token cache's 32 MB, and its bench queries read 0.89 sections' tokens per search
+ * from the server after that cache dropped them; 16 MB of encoded tokens left none.
  */
-export const PG_ROW_CACHE_BYTES = 16 * 1024 * 1024;
-
-/**
- * Bytes of encoded section token sequences a PostgreSQL store keeps per index generation: the
- * counterpart of the SQLite engine's page cache under its decoded section token cache. The
- * Python corpus's sections take more than that cache's 32 MB decoded, and its bench queries
- * read 0.89 sections' tokens per search from the server after it dropped them.
- */
-export const PG_TOKEN_BLOB_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** What a cached token blob holds besides its bytes (the Buffer object and its allocation). */
 const BLOB_OBJECT_BYTES = 160;
@@ -53,7 +46,7 @@ export class PgRowCache {
   private readonly tokenBlobs: LRUCache<number, Uint8Array> | undefined;
 
   /** `maxBytes` (of sections and pages together) or `tokenBytes` 0 keeps none of them. */
-  constructor(maxBytes = PG_ROW_CACHE_BYTES, tokenBytes = PG_TOKEN_BLOB_CACHE_BYTES) {
+  constructor(maxBytes: number, tokenBytes: number) {
     this.tokenBlobs =
       tokenBytes > 0
         ? new LRUCache({

@@ -166,7 +166,10 @@ export class PostgresIndexStore implements IndexStore {
       pending = (async () => {
         const loaded = {
           snapshot: await loadPgSnapshot(client, generation, this.limits),
-          rows: new PgRowCache(),
+          rows: new PgRowCache(
+            this.limits.postgresRowCacheBytes,
+            this.limits.postgresTokenCacheBytes,
+          ),
         };
         const reader = readerFor(client, loaded.snapshot, loaded.rows);
         // Warming takes at most half the cache, so searches keep room for their own lists.

@@ -23,6 +23,19 @@ export interface SearchMemoryLimits {
    * PostgreSQL engine, whose server keeps its own cache.
    */
   sqlitePageCacheBytes: number;
+  /**
+   * Bytes of section and page rows (for display) the PostgreSQL engine keeps per index
+   * generation, counted as V8 holds their strings: without them, every search waited for the
+   * server to send the rows of its hits. Ignored by the SQLite engine, whose rows come from its
+   * page cache. 0 keeps none.
+   */
+  postgresRowCacheBytes: number;
+  /**
+   * Bytes of encoded section token sequences the PostgreSQL engine keeps per index generation,
+   * under the decoded section token cache (what SQLite's page cache does for the SQLite engine).
+   * Ignored by the SQLite engine. 0 keeps none.
+   */
+  postgresTokenCacheBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -37,6 +50,8 @@ export const DEFAULT_MEMORY_LIMITS: SearchMemoryLimits = {
   postingCacheBytes: 64 * MB,
   sectionTokenCacheBytes: 32 * MB,
   sqlitePageCacheBytes: 16 * MB,
+  postgresRowCacheBytes: 16 * MB,
+  postgresTokenCacheBytes: 16 * MB,
 };
 
 /** The limits with defaults for what `limits` leaves out. */

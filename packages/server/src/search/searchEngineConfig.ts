@@ -31,5 +31,11 @@ function memoryLimits(memory: PortalConfig['search']['memory']): Partial<SearchM
   if (memory.sectionTokenCacheMegabytes !== undefined) {
     limits.sectionTokenCacheBytes = Math.floor(memory.sectionTokenCacheMegabytes * MB);
   }
+  if (memory.postgresRowCacheMegabytes !== undefined) {
+    limits.postgresRowCacheBytes = Math.floor(memory.postgresRowCacheMegabytes * MB);
+  }
+  if (memory.postgresTokenCacheMegabytes !== undefined) {
+    limits.postgresTokenCacheBytes = Math.floor(memory.postgresTokenCacheMegabytes * MB);
+  }
   return limits;
 }

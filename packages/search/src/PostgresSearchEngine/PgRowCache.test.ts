@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { PgRowCache } from './PgRowCache';
+
+const section = (id: number, text: string) => ({ id, pageId: 1, heading: 'H', anchor: 'h', text });
+const page = (id: number) => ({ id, docSetId: 1, path: `/p${id}.htm`, title: 'T', breadcrumb: [] });
+
+describe('PgRowCache', () => {
+  it('keeps nothing with ceilings of 0, as `search.memory` may set them', () => {
+    const cache = new PgRowCache(0, 0);
+    cache.setSection(section(1, 'text'));
+    cache.setPage(page(1));
+    cache.setTokens(1, new Uint8Array(8));
+    expect([cache.section(1), cache.page(1), cache.tokens(1)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(cache.heldBytes).toBe(0);
+  });
+
+  it('stays within its ceilings, dropping the least recently used rows first', () => {
+    const cache = new PgRowCache(64 * 1024, 4 * 1024);
+    const text = 'x'.repeat(10_000);
+    for (let id = 1; id <= 10; id++) {
+      cache.setSection(section(id, text));
+      cache.setTokens(id, new Uint8Array(1000));
+    }
+    // Sections get 7/8 of 64 KiB (56 KiB): five rows of about 10 KB, the last five set.
+    expect(cache.section(1)).toBeUndefined();
+    expect(cache.section(10)?.text).toBe(text);
+    expect(cache.tokens(1)).toBeUndefined();
+    expect(cache.tokens(10)?.byteLength).toBe(1000);
+    expect(cache.heldBytes).toBeLessThanOrEqual(64 * 1024 + 4 * 1024);
+    expect(cache.heldBytes).toBeGreaterThan(50 * 1024);
+  });
+});
