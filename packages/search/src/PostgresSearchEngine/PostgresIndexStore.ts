@@ -412,6 +412,21 @@ const pageOf = (row: PageRow): StoredPage => ({
   breadcrumb: JSON.parse(row.breadcrumb) as string[],
 });
 
+/** What `cached` holds of `ids`, by id, and the ids it does not hold, to be read. */
+function fromCache<T>(
+  ids: readonly number[],
+  cached: (id: number) => T | undefined,
+): { out: Map<number, T>; missing: number[] } {
+  const out = new Map<number, T>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const value = cached(id);
+    if (value === undefined) missing.push(id);
+    else out.set(id, value);
+  }
+  return { out, missing };
+}
+
 /**
  * Reads of one query, all through the connection holding its transaction. Each round trip to
  * the server costs a query more than the work it asks for, so the reader asks for what the
@@ -491,13 +506,7 @@ function readerFor(
       return out;
     },
     sectionTokens: async (ids) => {
-      const out = new Map<number, Uint8Array>();
-      const missing: number[] = [];
-      for (const id of ids) {
-        const blob = rows.tokens(id);
-        if (blob === undefined) missing.push(id);
-        else out.set(id, blob);
-      }
+      const { out, missing } = fromCache(ids, (id) => rows.tokens(id));
       if (missing.length === 0) return out;
       const { rows: found } = await query<{ id: number; tokens: Buffer }>({
         name: 'search-read-section-tokens',
@@ -514,13 +523,7 @@ function readerFor(
       return out;
     },
     sections: async (ids) => {
-      const out = new Map<number, StoredSection>();
-      const missing: number[] = [];
-      for (const id of ids) {
-        const row = rows.section(id);
-        if (row === undefined) missing.push(id);
-        else out.set(id, row);
-      }
+      const { out, missing } = fromCache(ids, (id) => rows.section(id));
       if (missing.length === 0) return out;
       const { rows: found } = await query<StoredSection & PageRow & { pageId: number }>({
         name: 'search-read-sections-with-pages',
@@ -542,14 +545,11 @@ function readerFor(
       return out;
     },
     pages: async (ids) => {
-      const out = new Map<number, StoredPage>();
-      const missing: number[] = [];
-      for (const id of ids) {
+      const { out, missing } = fromCache(ids, (id) => {
         const row = rows.page(id);
         // A copy: the breadcrumb array goes into the answer, which its callers may change.
-        if (row === undefined) missing.push(id);
-        else out.set(id, { ...row, breadcrumb: [...row.breadcrumb] });
-      }
+        return row && { ...row, breadcrumb: [...row.breadcrumb] };
+      });
       if (missing.length === 0) return out;
       const { rows: found } = await query<PageRow>({
         name: 'search-read-pages',

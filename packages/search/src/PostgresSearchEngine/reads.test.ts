@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { type AddressInfo, type Server, type Socket, connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchRequest } from '@docs-portal/contracts';
 import { SearchUnavailableError } from '../core/IndexStore';
 import { DEFAULT_RANKING } from '../query/rankingOptions';
 import { compileSynonyms } from '../query/synonyms';
 import { NO_RESULT_CACHE } from '../ResultCache';
 import type { SearchEngine } from '../SearchEngine';
+import { searchRequest } from '../testing/runSearchEngineContract';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { createPostgresSearchEngine } from './createPostgresSearchEngine';
 import { TEST_DOC_SET, editionPages } from './testPages';
@@ -50,15 +50,6 @@ class Relay {
 
 const settings = { ranking: { ...DEFAULT_RANKING }, synonyms: compileSynonyms(undefined) };
 const access = { docSetIds: [TEST_DOC_SET.id] };
-const query = (q: string): SearchRequest => ({
-  q,
-  product: [],
-  version: [],
-  docType: [],
-  page: 1,
-  pageSize: 10,
-  explain: false,
-});
 
 let database: TestDatabase;
 let relay: Relay;
@@ -92,7 +83,7 @@ afterAll(async () => {
 
 /** A search's answer without the time it took. */
 async function answer(q: string) {
-  const { tookMs: _tookMs, ...rest } = await engine.search(query(q), access);
+  const { tookMs: _tookMs, ...rest } = await engine.search(searchRequest(q), access);
   return rest;
 }
 
@@ -104,7 +95,7 @@ describe('PostgreSQL engine while its server is out of reach', () => {
     expect(await answer('aword7 details')).toEqual(before);
 
     await relay.cut();
-    const failed = await engine.search(query('aword7 details'), access).then(
+    const failed = await engine.search(searchRequest('aword7 details'), access).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -120,11 +111,11 @@ describe('PostgreSQL engine while its server is out of reach', () => {
   }, 30_000);
 
   it('gives every answer page rows of its own: changing one answer changes no later one', async () => {
-    const first = await engine.search(query('aword3'), access);
+    const first = await engine.search(searchRequest('aword3'), access);
     const hit = first.hits[0];
     expect(hit?.breadcrumb).toEqual(['Atomic']);
     hit?.breadcrumb.push('changed by a caller');
-    const again = await engine.search(query('aword3'), access);
+    const again = await engine.search(searchRequest('aword3'), access);
     expect(again.hits[0]?.breadcrumb).toEqual(['Atomic']);
   });
 });
@@ -135,7 +126,7 @@ describe('PostgreSQL engine reads after another replica wrote', () => {
     const writer = await createPostgresSearchEngine({ url: database.url, poolSize: 1 }, settings);
     try {
       const written = async (q: string) => {
-        const { tookMs: _tookMs, ...rest } = await writer.search(query(q), access);
+        const { tookMs: _tookMs, ...rest } = await writer.search(searchRequest(q), access);
         return rest;
       };
       // Cached: the search runs on the snapshot in memory before the server says which

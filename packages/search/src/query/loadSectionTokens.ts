@@ -10,13 +10,14 @@ import {
 
 /**
  * Sections as the generation's cache holds them (shared: never to be changed): from the cache
- * when there, else read, decoded whole and cached. A section asked for again is given its term
- * orders, so that later queries look their terms up instead of scanning its text. Section id →
- * its entry.
+ * when there, else read, decoded whole and cached. With `withOrders`, a section asked for again
+ * is given its term orders, so that later queries look their terms up instead of scanning its
+ * text. Section id → its entry.
  */
 export async function loadCachedSections(
   reader: IndexReader,
   sectionIds: readonly number[],
+  withOrders = true,
 ): Promise<Map<number, CachedSection>> {
   const cache = reader.snapshot.sectionTokens;
   const out = new Map<number, CachedSection>();
@@ -27,7 +28,7 @@ export async function loadCachedSections(
       missing.push(id);
       continue;
     }
-    if (section.orders === undefined) {
+    if (withOrders && section.orders === undefined) {
       // A new entry, not a changed one: the cache counts the bytes of what it is given.
       section = { fields: section.fields, orders: section.fields.map(termOrder) };
       cache.set(id, section);
@@ -58,25 +59,9 @@ export async function loadSectionTokens(
   sectionIds: readonly number[],
   keep?: TermIdSet,
 ): Promise<Map<number, FieldTokens[]>> {
-  if (keep !== undefined) {
-    const out = new Map<number, FieldTokens[]>();
-    for (const [id, section] of await loadCachedSections(reader, sectionIds))
-      out.set(id, keptFields(section, keep));
-    return out;
-  }
-  const cache = reader.snapshot.sectionTokens;
+  const sections = await loadCachedSections(reader, sectionIds, keep !== undefined);
   const out = new Map<number, FieldTokens[]>();
-  const missing: number[] = [];
-  for (const id of sectionIds) {
-    const section = cache.get(id);
-    if (section === undefined) missing.push(id);
-    else out.set(id, section.fields);
-  }
-  if (missing.length === 0) return out;
-  for (const [id, blob] of await reader.sectionTokens(missing)) {
-    const fields = decodeSectionTokens(blob);
-    cache.set(id, { fields });
-    out.set(id, fields);
-  }
+  for (const [id, section] of sections)
+    out.set(id, keep === undefined ? section.fields : keptFields(section, keep));
   return out;
 }

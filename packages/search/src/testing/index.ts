@@ -1,5 +1,5 @@
 // Test helpers of @docs-portal/search, imported as '@docs-portal/search/testing' (needs Vitest).
-export { runSearchEngineContract } from './runSearchEngineContract';
+export { runSearchEngineContract, searchRequest } from './runSearchEngineContract';
 export type { MakeContractEngine } from './runSearchEngineContract';
 export { CONTRACT_CORPUS } from './contractCorpus';
 export type { ContractDocSet } from './contractCorpus';

@@ -21,7 +21,8 @@ const EMPLOYEE = contractAccess('employee');
 const PARTNER = contractAccess('partner');
 const NOBODY: ReaderAccess = { docSetIds: [] };
 
-function request(q: string, overrides: Partial<SearchRequest> = {}): SearchRequest {
+/** A search request of `q` with no filters, first page of 10 hits, then `overrides`. */
+export function searchRequest(q: string, overrides: Partial<SearchRequest> = {}): SearchRequest {
   return {
     q,
     product: [],
@@ -52,7 +53,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
       access: ReaderAccess = CUSTOMER,
       overrides: Partial<SearchRequest> = {},
     ) => {
-      const response = await engine.search(request(q, overrides), access);
+      const response = await engine.search(searchRequest(q, overrides), access);
       SearchResponseSchema.parse(response);
       return response;
     };
@@ -329,7 +330,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         access: ReaderAccess = CUSTOMER,
         overrides: Partial<SearchRequest> = {},
       ) => {
-        const response = await engine.search(request(q, overrides), access, {
+        const response = await engine.search(searchRequest(q, overrides), access, {
           rules: compileRules(rules),
         });
         SearchResponseSchema.parse(response);
@@ -578,14 +579,14 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
             factor: 50,
           },
         ]);
-        const ruled = await engine.search(request('jobs policy'), CUSTOMER, { rules });
+        const ruled = await engine.search(searchRequest('jobs policy'), CUSTOMER, { rules });
         expect(ruled.hits[0]?.docSet).toBe('dp-api-6.5');
         const before = stats();
-        const again = await engine.search(request('jobs policy'), CUSTOMER, { rules });
+        const again = await engine.search(searchRequest('jobs policy'), CUSTOMER, { rules });
         expect(stats().hits).toBe(before.hits + 1);
         expect(again.hits[0]?.docSet).toBe('dp-api-6.5');
         const none = compileRules([]);
-        const plain = await engine.search(request('jobs policy'), CUSTOMER, { rules: none });
+        const plain = await engine.search(searchRequest('jobs policy'), CUSTOMER, { rules: none });
         expect(stats().misses).toBe(before.misses + 1);
         expect(plain.hits[0]?.docSet).toBe('dp-6.10');
       });
