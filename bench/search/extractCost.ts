@@ -1,0 +1,123 @@
+// What a parse worker does to each page (read, hash, parse, extract, split into terms), run in
+// this one thread over every page of the real corpora, round after round: pages/s and MB/s per
+// round (the first pays for compiling the code), and with --digest a SHA-256 of every outcome
+// (records, warnings and term analysis), so a change meant to be faster can show it extracts
+// exactly what it did before.
+// Run: node --import tsx bench/search/extractCost.ts [--corpus gnucash,django,sqlalchemy,python]
+//      [--rounds 3] [--digest] [--cpu-profile FILE]
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  extractBatch,
+  extractionRulesKey,
+  listDocSetPages,
+  PageHierarchy,
+  readFlareTocBreadcrumbs,
+} from '@docs-portal/search';
+import { GNUCASH_CORPUS } from './docbookCorpus';
+import {
+  type CorpusFolder,
+  DJANGO_CORPUS,
+  ensureDebianPackage,
+  ensureSphinxCorpus,
+  portalHtmlBytes,
+  PYTHON_CORPUS,
+  SQLALCHEMY_CORPUS,
+} from './sphinxCorpus';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const CORPORA = (option('corpus') ?? 'gnucash,django,sqlalchemy,python').split(',');
+const ROUNDS = Number(option('rounds') ?? 3);
+const DIGEST = process.argv.includes('--digest');
+const PROFILE = option('cpu-profile');
+const BATCH = 16;
+
+function foldersOf(name: string): CorpusFolder[] {
+  if (name === 'gnucash') {
+    ensureDebianPackage(
+      GNUCASH_CORPUS.aptPackage,
+      join(GNUCASH_CORPUS.folders[0] ?? '', 'index.html'),
+    );
+    return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
+  }
+  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS].find((c) => c.name === name);
+  if (corpus === undefined) throw new Error(`unknown corpus ${name}`);
+  ensureSphinxCorpus(corpus);
+  return [
+    { folder: corpus.folder, ...(corpus.rules === undefined ? {} : { rules: corpus.rules }) },
+  ];
+}
+
+/** Typed arrays as plain arrays, so the digest covers their values. */
+const plain = (_key: string, value: unknown) =>
+  ArrayBuffer.isView(value) ? Array.from(value as Int32Array) : value;
+
+async function main(): Promise<void> {
+  const session = PROFILE === undefined ? undefined : new Session();
+  if (session !== undefined) {
+    session.connect();
+    await session.post('Profiler.enable');
+  }
+  for (const name of CORPORA) {
+    const folders = foldersOf(name);
+    const megabytes = (await portalHtmlBytes(folders)) / 1048576;
+    const jobs = await Promise.all(
+      folders.map(async ({ folder, rules }) => {
+        const paths = await listDocSetPages(folder);
+        const toc = await readFlareTocBreadcrumbs(folder);
+        return { folder, rules, paths, toc };
+      }),
+    );
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (session !== undefined && round === ROUNDS) await session.post('Profiler.start');
+      const digest = createHash('sha256');
+      let pages = 0;
+      const started = performance.now();
+      for (const { folder, rules, paths, toc } of jobs) {
+        const hierarchy = new PageHierarchy(
+          folder,
+          new Set(paths.filter((path) => !toc.byPath.has(path))),
+        );
+        for (let at = 0; at < paths.length; at += BATCH) {
+          const tasks = paths.slice(at, at + BATCH).map((path) => {
+            const breadcrumb = toc.byPath.get(path);
+            return { path, ...(breadcrumb === undefined ? {} : { breadcrumb }) };
+          });
+          const outcomes = extractBatch(
+            {
+              folder,
+              tasks,
+              rulesKey: extractionRulesKey(rules),
+              hierarchy: 0,
+              ...(rules === undefined ? {} : { rules }),
+            },
+            hierarchy,
+          );
+          for (const outcome of outcomes) {
+            pages++;
+            if (DIGEST) digest.update(JSON.stringify(outcome, plain));
+          }
+        }
+      }
+      const ms = performance.now() - started;
+      if (session !== undefined && round === ROUNDS) {
+        const { profile } = await session.post('Profiler.stop');
+        writeFileSync(PROFILE as string, JSON.stringify(profile));
+      }
+      console.log(
+        `${name}, round ${round}: ${pages} pages in ${Math.round(ms)} ms = ${Math.round((pages * 1000) / ms)} pages/s, ${((megabytes * 1000) / ms).toFixed(1)} MiB/s` +
+          (DIGEST ? `; digest ${digest.digest('hex')}` : ''),
+      );
+    }
+  }
+  session?.disconnect();
+}
+
+await main();
