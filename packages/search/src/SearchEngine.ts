@@ -85,6 +85,19 @@ export interface WriteProgress {
   total: number;
 }
 
+/** How a write reports and stops, and whether it prepares the new index for searches. */
+export interface WriteOptions {
+  onProgress?(progress: WriteProgress): void;
+  signal?: AbortSignal;
+  /**
+   * Whether the write loads the new index generation and warms its caches before it resolves
+   * (default true), as `warm()` does, so the next search does not pay for it. A caller writing
+   * several doc sets in a row passes false and warms once at the end; one that only builds
+   * the index (a command that exits next) need not warm at all.
+   */
+  warm?: boolean;
+}
+
 /** A doc set as it is in the index. */
 export interface IndexedDocSet {
   /** The descriptor it was last written with. */
@@ -139,14 +152,17 @@ export interface SearchEngine {
    * Rejects with an error named 'IndexConflictError' when `basedOn` is no longer current, and
    * with 'AbortError' when the signal fires (nothing is written then).
    */
-  applyDocSetChanges(
-    change: DocSetChange,
-    options?: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
-  ): Promise<void>;
+  applyDocSetChanges(change: DocSetChange, options?: WriteOptions): Promise<void>;
   /** Removes a doc set and all its pages from the index, atomically. No-op when absent. */
   removeDocSet(docSetId: string): Promise<void>;
   /** Size of the index. */
   stats(): Promise<SearchIndexStats>;
+  /**
+   * Loads the index's current generation and warms its caches (the postings and code paths the
+   * first keystrokes of a search use), unless that was done: what the first search after a write
+   * made with `warm: false` would otherwise pay.
+   */
+  warm(): Promise<void>;
   /** Resolves when the engine can answer queries; rejects with the reason otherwise. */
   ping(): Promise<void>;
   /** Releases connections and files. The engine must not be used afterwards. */

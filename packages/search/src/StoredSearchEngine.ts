@@ -15,7 +15,7 @@ import type {
   SearchEngine,
   SearchIndexStats,
   SearchOptions,
-  WriteProgress,
+  WriteOptions,
 } from './SearchEngine';
 import type { IndexReader, IndexStore } from './core/IndexStore';
 import {
@@ -128,11 +128,13 @@ export class StoredSearchEngine implements SearchEngine {
     return this.store.indexedPages(docSetId);
   }
 
-  applyDocSetChanges(
-    change: DocSetChange,
-    options?: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
-  ): Promise<void> {
+  applyDocSetChanges(change: DocSetChange, options?: WriteOptions): Promise<void> {
     return this.store.applyDocSetChanges(change, options);
+  }
+
+  async warm(): Promise<void> {
+    // A read loads and warms the generation it finds when it is not the one in memory.
+    await this.store.read(async () => undefined);
   }
 
   removeDocSet(docSetId: string): Promise<void> {

@@ -11,6 +11,7 @@ export type {
   SearchEngine,
   SearchIndexStats,
   SearchOptions,
+  WriteOptions,
   WriteProgress,
 } from './SearchEngine';
 export {

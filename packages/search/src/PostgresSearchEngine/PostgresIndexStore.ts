@@ -15,7 +15,7 @@ import type {
   IndexedDocSet,
   IndexedPages,
   SearchIndexStats,
-  WriteProgress,
+  WriteOptions,
 } from '../SearchEngine';
 import { WARM_POSTINGS_BYTES, warmPostings, warmSearches } from '../query/warmPostings';
 import { loadPgSnapshot, readPgDocSets } from './loadSnapshot';
@@ -316,16 +316,13 @@ export class PostgresIndexStore implements IndexStore {
     });
   }
 
-  async applyDocSetChanges(
-    change: DocSetChange,
-    options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal } = {},
-  ): Promise<void> {
+  async applyDocSetChanges(change: DocSetChange, options: WriteOptions = {}): Promise<void> {
     if (options.signal?.aborted) throw new IndexAbortError('indexing aborted');
     const changed = await this.transaction('BEGIN', (client) =>
       writePgDocSetChanges(client, change, options),
     );
     // Warm the snapshot now so the next query does not pay for loading it.
-    if (changed) await this.read(async () => undefined);
+    if (changed && options.warm !== false) await this.read(async () => undefined);
   }
 
   async removeDocSet(docSetId: string): Promise<void> {

@@ -15,7 +15,7 @@ import {
   pageBatches,
 } from '../core/writePlan';
 import { encodeSectionTokens, termIdsOfTokens } from '../core/sectionTokens';
-import type { DocSetChange, WriteProgress } from '../SearchEngine';
+import type { DocSetChange, WriteOptions } from '../SearchEngine';
 import { stemTerm } from '../text/stem';
 
 /** Pages analysed and written per round trip (and between two progress reports). */
@@ -110,7 +110,7 @@ interface MetaRow {
 export async function writePgDocSetChanges(
   client: ClientBase,
   change: DocSetChange,
-  options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
+  options: WriteOptions,
 ): Promise<boolean> {
   const meta = (
     await client.query<MetaRow>(

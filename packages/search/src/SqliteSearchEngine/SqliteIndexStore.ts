@@ -17,7 +17,7 @@ import type {
   IndexedDocSet,
   IndexedPages,
   SearchIndexStats,
-  WriteProgress,
+  WriteOptions,
 } from '../SearchEngine';
 import { loadSnapshot, readDocSets } from './loadSnapshot';
 import { WARM_POSTINGS_BYTES, warmPostings, warmSearches } from '../query/warmPostings';
@@ -261,7 +261,7 @@ export class SqliteIndexStore implements IndexStore {
   }
 
   private async write(
-    signal: AbortSignal | undefined,
+    { signal, warm = true }: WriteOptions,
     work: () => Promise<void> | void,
   ): Promise<void> {
     await this.writeLock.run(async () => {
@@ -277,7 +277,7 @@ export class SqliteIndexStore implements IndexStore {
       await this.compact();
     });
     // Warm the snapshot now so the next query does not pay for loading it.
-    await this.read(async () => undefined);
+    if (warm) await this.read(async () => undefined);
   }
 
   /**
@@ -298,17 +298,14 @@ export class SqliteIndexStore implements IndexStore {
     }
   }
 
-  async applyDocSetChanges(
-    change: DocSetChange,
-    options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal } = {},
-  ): Promise<void> {
+  async applyDocSetChanges(change: DocSetChange, options: WriteOptions = {}): Promise<void> {
     await unlessFileFails(() =>
-      this.write(options.signal, () => writeDocSetChanges(this.writer, change, options)),
+      this.write(options, () => writeDocSetChanges(this.writer, change, options)),
     );
   }
 
   async removeDocSet(docSetId: string): Promise<void> {
-    await this.write(undefined, () => {
+    await this.write({}, () => {
       const row = this.writer.prepare('SELECT id FROM doc_sets WHERE key = ?').get(docSetId) as
         { id: number } | undefined;
       if (row === undefined) return;

@@ -3,7 +3,7 @@ import { AnalysisCursor, analysisOf, type PageRecord } from '../core/analysePage
 import { FIELD_COUNT } from '../core/fields';
 import { IndexConflictError } from '../core/IndexStore';
 import { encodeSectionTokens, termIdsOfTokens } from '../core/sectionTokens';
-import type { DocSetChange, WriteProgress } from '../SearchEngine';
+import type { DocSetChange, WriteOptions } from '../SearchEngine';
 import { stemTerm } from '../text/stem';
 import {
   LengthTotals,
@@ -130,7 +130,7 @@ const lengthsOf = (row: LengthRow) => [
 export async function writeDocSetChanges(
   db: Database,
   change: DocSetChange,
-  options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
+  options: WriteOptions,
 ): Promise<void> {
   const s = statementsFor(db);
   const { docSet } = change;

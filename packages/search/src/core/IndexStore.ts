@@ -4,7 +4,7 @@ import type {
   IndexedDocSet,
   IndexedPages,
   SearchIndexStats,
-  WriteProgress,
+  WriteOptions,
 } from '../SearchEngine';
 import type { PostingCache } from './PostingCache';
 import type { SectionTokenCache } from './SectionTokenCache';
@@ -153,10 +153,7 @@ export interface IndexStore {
   /** See `SearchEngine.indexedPages`. */
   indexedPages(docSetId: string): Promise<IndexedPages>;
   /** See `SearchEngine.applyDocSetChanges`. */
-  applyDocSetChanges(
-    change: DocSetChange,
-    options?: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
-  ): Promise<void>;
+  applyDocSetChanges(change: DocSetChange, options?: WriteOptions): Promise<void>;
   /** See `SearchEngine.removeDocSet`. */
   removeDocSet(docSetId: string): Promise<void>;
   /** See `SearchEngine.stats`. */

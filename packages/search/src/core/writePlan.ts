@@ -1,4 +1,4 @@
-import type { DocSetChange, WriteProgress } from '../SearchEngine';
+import type { DocSetChange, WriteOptions } from '../SearchEngine';
 import type { PageRecord } from './analysePage';
 import { FIELD_COUNT } from './fields';
 import { IndexAbortError } from './IndexStore';
@@ -61,7 +61,7 @@ export class WriteSteps {
 
   constructor(
     change: DocSetChange,
-    private readonly options: { onProgress?(progress: WriteProgress): void; signal?: AbortSignal },
+    private readonly options: WriteOptions,
   ) {
     const pages = knownPageCount(change.upserts);
     this.known = pages === undefined ? undefined : pages + change.removals.length;

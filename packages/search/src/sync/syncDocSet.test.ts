@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../test/fixtures';
 import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
 import { createSearchEngine } from '../createSearchEngine';
-import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
+import type { DocSetChange, DocSetDescriptor, SearchEngine, WriteOptions } from '../SearchEngine';
 import { listDocSetPages } from './listDocSetPages';
 import { removeDocSet, syncDocSet, syncDocSets, type SyncProgress } from './syncDocSet';
 
@@ -200,5 +200,37 @@ describe('syncDocSet', () => {
     expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).toEqual(['sphinx']);
     await removeDocSet(engine, 'sphinx');
     expect(await engine.indexedDocSets()).toEqual([]);
+  });
+
+  it('warms the index once, after the last doc set, and not at all when told not to', async () => {
+    const calls: string[] = [];
+    const counted: SearchEngine = Object.create(engine, {
+      applyDocSetChanges: {
+        value: (change: DocSetChange, options?: WriteOptions) => {
+          calls.push(`write ${change.docSet.id} warm=${String(options?.warm)}`);
+          return engine.applyDocSetChanges(change, options);
+        },
+      },
+      warm: {
+        value: () => {
+          calls.push('warm');
+          return engine.warm();
+        },
+      },
+    });
+    const docSets = [
+      descriptor(join(work, 'fixtures', 'flare')),
+      descriptor(join(work, 'fixtures', 'sphinx'), 'sphinx'),
+    ];
+    await syncDocSets(counted, docSets);
+    expect(calls).toEqual(['write flare warm=false', 'write sphinx warm=false', 'warm']);
+    expect((await find('textwrap')).total).toBeGreaterThan(0);
+
+    calls.length = 0;
+    await syncDocSets(counted, docSets, { warm: false });
+    await syncDocSet(counted, descriptor(join(work, 'fixtures', 'flare')), { warm: false });
+    expect(calls.filter((call) => call === 'warm')).toEqual([]);
+    await syncDocSet(counted, descriptor(join(work, 'fixtures', 'flare')));
+    expect(calls.at(-1)).toBe('warm');
   });
 });

@@ -52,6 +52,12 @@ export interface SyncOptions {
   threads?: number;
   /** The module parse workers run; tests give one that fails on purpose. */
   workerFile?: URL;
+  /**
+   * Whether the run ends by loading the index it wrote and warming its caches, so the next
+   * search does not pay for it (default true). It is done once, after the last doc set, not
+   * after each; a command that exits after the run passes false.
+   */
+  warm?: boolean;
 }
 
 /** Doc sets with fewer pages are parsed in the calling thread: starting workers costs more. */
@@ -101,11 +107,14 @@ export async function syncDocSet(
   options: SyncOptions = {},
 ): Promise<SyncResult> {
   const workers = new Workers(options);
+  let result: SyncResult;
   try {
-    return await syncWith(engine, docSet, options, workers);
+    result = await syncWith(engine, docSet, options, workers);
   } finally {
     await workers.close();
   }
+  if (options.warm !== false) await engine.warm();
+  return result;
 }
 
 /** The parse workers of a run, started with the first batch and shared by its doc sets. */
@@ -199,6 +208,8 @@ async function syncWith(
       await engine.applyDocSetChanges(
         { docSet, upserts: records, removals, basedOn: indexed.revision },
         {
+          // The run warms once, at its end.
+          warm: false,
           ...(options.signal === undefined ? {} : { signal: options.signal }),
           onProgress: (p) =>
             options.onProgress?.({
@@ -378,5 +389,6 @@ export async function syncDocSets(
   for (const indexed of await engine.indexedDocSets()) {
     if (!configured.has(indexed.docSet.id)) await engine.removeDocSet(indexed.docSet.id);
   }
+  if (options.warm !== false) await engine.warm();
   return results;
 }

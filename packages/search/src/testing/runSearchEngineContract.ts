@@ -647,6 +647,41 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).not.toContain('scratch');
       });
 
+      it('answers from a write made without warming, before and after warm()', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = {
+          ...base.docSet,
+          id: 'unwarmed',
+          product: 'Unwarmed',
+          urlPrefix: '/docs/Unwarmed',
+        };
+        const reader = { docSetIds: [...CUSTOMER.docSetIds, 'unwarmed'] };
+        const page = (path: string, text: string) => ({
+          path,
+          title: `Unwarmed ${path}`,
+          breadcrumb: [],
+          hash: text,
+          sections: [{ heading: '', anchor: '', text }],
+        });
+        await engine.applyDocSetChanges(
+          { docSet, upserts: [page('/a.htm', 'quetzal plumage')], removals: [] },
+          { warm: false },
+        );
+        // The next search loads the generation the write made.
+        expect((await search('quetzal', reader)).total).toBe(1);
+        await engine.applyDocSetChanges(
+          { docSet, upserts: [page('/b.htm', 'quetzal nest')], removals: [] },
+          { warm: false },
+        );
+        await engine.warm();
+        await engine.warm();
+        expect((await search('quetzal', reader)).total).toBe(2);
+        expect((await search('quetzal nest', reader)).hits[0]?.url).toContain('/b.htm');
+        await engine.removeDocSet('unwarmed');
+        expect((await search('quetzal', reader)).total).toBe(0);
+      });
+
       it('writes streamed pages in batches, and a stream failing half way changes nothing', async () => {
         const base = CONTRACT_CORPUS[0];
         if (base === undefined) throw new Error('empty corpus');

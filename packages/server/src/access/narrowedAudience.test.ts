@@ -108,6 +108,7 @@ function withSyncHeld(engine: SearchEngine, release: Promise<void>): SearchEngin
       await release;
       return engine.applyDocSetChanges(change, options);
     },
+    warm: () => engine.warm(),
     async removeDocSet(id) {
       await release;
       return engine.removeDocSet(id);

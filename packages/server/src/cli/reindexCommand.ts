@@ -55,6 +55,8 @@ export const reindexCommand: CliCommand = {
       let current = '';
       const results = await syncDocSets(engine, descriptors, {
         signal,
+        // The command exits after the run: loading the index for searches would be wasted.
+        warm: false,
         logger: {
           warn: (details, message) => err(`  warning: ${String(details.path ?? '')}: ${message}`),
         },

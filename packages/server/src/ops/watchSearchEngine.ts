@@ -38,6 +38,7 @@ export function watchSearchEngine(
     indexedPages: (docSetId) => watched(() => engine.indexedPages(docSetId)),
     applyDocSetChanges: (change, options) =>
       watched(() => engine.applyDocSetChanges(change, options)),
+    warm: () => watched(() => engine.warm()),
     removeDocSet: (docSetId) => watched(() => engine.removeDocSet(docSetId)),
     stats: () => watched(() => engine.stats()),
     ping: () => watched(() => engine.ping()),

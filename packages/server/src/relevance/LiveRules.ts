@@ -88,6 +88,7 @@ export function withLiveRules(engine: SearchEngine, live: LiveRules): SearchEngi
     indexedDocSets: () => engine.indexedDocSets(),
     indexedPages: (docSetId) => engine.indexedPages(docSetId),
     applyDocSetChanges: (change, options) => engine.applyDocSetChanges(change, options),
+    warm: () => engine.warm(),
     removeDocSet: (docSetId) => engine.removeDocSet(docSetId),
     stats: () => engine.stats(),
     ping: () => engine.ping(),

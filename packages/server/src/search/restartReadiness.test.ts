@@ -29,6 +29,7 @@ function heldWrites(engine: SearchEngine): { engine: SearchEngine; open(): void 
         await gate;
         return engine.applyDocSetChanges(change, options);
       },
+      warm: () => engine.warm(),
       removeDocSet: (docSetId) => engine.removeDocSet(docSetId),
       stats: () => engine.stats(),
       ping: () => engine.ping(),
