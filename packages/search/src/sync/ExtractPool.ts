@@ -96,6 +96,23 @@ export class ExtractPool {
   }
 
   /**
+   * Starts every worker now (once its code is ready) instead of with the first batches, so
+   * their start overlaps what the caller does before it has pages to send.
+   */
+  start(): void {
+    workerSource(this.workerFile)
+      .then((code) => {
+        this.code ??= code;
+        if (this.closed) return;
+        for (let index = 0; index < this.lanes.length; index++) {
+          this.lanes[index] ??= this.spawn(index);
+        }
+      })
+      // A worker that cannot start fails the first batch sent to it (see spawn).
+      .catch(() => {});
+  }
+
+  /**
    * Extracts a batch in a worker, which is given the run's hierarchy first if it does not have
    * it; rejects when the worker dies while extracting it.
    */
@@ -145,6 +162,8 @@ export class ExtractPool {
     });
     const lane: Lane = { worker, job: null, hierarchy: undefined };
     this.lanes[index] = lane;
+    // Kept alive only while it extracts a batch (see dispatch).
+    worker.unref();
     worker.on('message', (result: unknown) => {
       const job = lane.job;
       lane.job = null;

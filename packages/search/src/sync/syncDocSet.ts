@@ -131,6 +131,13 @@ class Workers {
     return this.threads > 0 && (this.options.threads !== undefined || pages >= IN_THREAD_MAX_PAGES);
   }
 
+  /** Starts the workers, so they are ready by the time the first batch is sent. */
+  start(): void {
+    if (this.pool !== null) return;
+    this.pool = new ExtractPool(this.threads, this.options.workerFile);
+    this.pool.start();
+  }
+
   run(batch: ExtractBatch, hierarchy: HierarchyJob): Promise<ExtractOutcome[]> {
     this.pool ??= new ExtractPool(this.threads, this.options.workerFile);
     return this.pool.run(batch, hierarchy);
@@ -159,10 +166,12 @@ async function syncWith(
     options.logger?.warn({ docSet: docSet.id, path }, message);
   };
   const paths = await listDocSetPages(docSet.folder);
+  const inWorkers = workers.useFor(paths.length);
+  // Their start overlaps reading the TOC and the index's page hashes.
+  if (inWorkers) workers.start();
   const rules = extractionRulesKey(docSet.extract);
   const toc = await readFlareTocBreadcrumbs(docSet.folder);
   for (const problem of toc.problems) warn('/Data', problem);
-  const inWorkers = workers.useFor(paths.length);
   // Pages the TOC does not place take their trails from the page hierarchy, read as the pages
   // are parsed (see PageHierarchy).
   const hierarchy = hierarchyJob(

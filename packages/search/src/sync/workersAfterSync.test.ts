@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchEngine } from '../createSearchEngine';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
+import { ExtractPool } from './ExtractPool';
+import { hierarchyJob } from './extractTask';
 import { syncDocSet, syncDocSets } from './syncDocSet';
 
 let work: string;
@@ -57,6 +59,24 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
       onProgress: sample,
     });
     expect(during).toBeGreaterThanOrEqual(idle + 2);
+    expect(threads()).toBe(idle);
+  }, 60_000);
+
+  it('start before the first batch when the pool is told to start, and stop with it', async () => {
+    await syncDocSet(engine, docSet('warm', 40), { threads: 0 });
+    const idle = threads();
+    const pool = new ExtractPool(2);
+    pool.start();
+    await vi.waitFor(() => expect(threads()).toBe(idle + 2), { timeout: 20_000 });
+    const folder = docSet('early', 3).folder;
+    const hierarchy = hierarchyJob(folder, []);
+    const outcomes = await pool.run(
+      { folder, tasks: [{ path: '/p0.htm' }], rulesKey: '', hierarchy: hierarchy.id },
+      hierarchy,
+    );
+    expect(outcomes.map((outcome) => outcome.path)).toEqual(['/p0.htm']);
+    expect(threads()).toBe(idle + 2);
+    await pool.close();
     expect(threads()).toBe(idle);
   }, 60_000);
 });
