@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import type { PageRecord } from '../core/analysePage';
 import { createSearchEngine } from '../createSearchEngine';
 import { SQLITE_INDEX_FILE } from '../SqliteSearchEngine/SqliteIndexStore';
 import type { DocSetChange, DocSetDescriptor, SearchEngine } from '../SearchEngine';
-import { EXTRACT_WORKER_FILE, workerSource } from './ExtractPool';
+import { bundleWorker, EXTRACT_WORKER_FILE, workerSource } from './ExtractPool';
 import { listDocSetPages } from './listDocSetPages';
 import { IN_THREAD_MAX_PAGES, syncDocSet, type SyncProgress } from './syncDocSet';
 
@@ -189,6 +189,30 @@ describe('syncDocSet with parse workers', () => {
     expect(code).toContain('node_modules/htmlparser2/');
     expect(await workerSource(EXTRACT_WORKER_FILE)).toBe(code);
   });
+
+  it('keep their bundle for the next process, and bundle again when a file in it changed', async () => {
+    const cacheFile = join(work, 'cache', 'extract-worker.json');
+    const code = await bundleWorker(EXTRACT_WORKER_FILE, cacheFile);
+    const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as {
+      inputs: Record<string, string>;
+      code: string;
+    };
+    expect(kept.code).toBe(code);
+    expect(Object.keys(kept.inputs)).toContain('src/sync/extractWorker.ts');
+    expect(Object.keys(kept.inputs).some((path) => path.includes('htmlparser2'))).toBe(true);
+    // While every file hashes as kept, the kept code is what a worker gets...
+    writeFileSync(cacheFile, JSON.stringify({ ...kept, code: 'kept code' }));
+    expect(await bundleWorker(EXTRACT_WORKER_FILE, cacheFile)).toBe('kept code');
+    // ...and once one differs, the workers are bundled again (and that bundle kept).
+    const [first] = Object.keys(kept.inputs);
+    const inputs = { ...kept.inputs, [first as string]: 'another hash' };
+    writeFileSync(cacheFile, JSON.stringify({ ...kept, inputs, code: 'stale code' }));
+    expect(await bundleWorker(EXTRACT_WORKER_FILE, cacheFile)).toBe(code);
+    expect(JSON.parse(readFileSync(cacheFile, 'utf8'))).toEqual(kept);
+    // An unreadable cache is only slower.
+    writeFileSync(cacheFile, '{ not json');
+    expect(await bundleWorker(EXTRACT_WORKER_FILE, cacheFile)).toBe(code);
+  }, 60_000);
 
   it('parses in workers from 100 pages on, and in the calling thread below', async () => {
     const crashing = new URL('../../test/crashingExtractWorker.ts', import.meta.url);
