@@ -53,14 +53,17 @@ export function isBlockElement(name: string): boolean {
 const INVISIBLE = /[\u0000\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
 /**
+ * Runs of whitespace (`\s` holds the non-breaking space) other than the single spaces that are
+ * most of them: leaving those as they are makes the collapse a third cheaper.
+ */
+const SPACE_TO_REPLACE = /\s{2,}|[^\S ]/g;
+
+/**
  * Removes invisible characters (`role_\u200bname` is the word `role_name`), collapses runs of
  * whitespace (including non-breaking spaces) into single spaces and trims.
  */
 export function normaliseSpace(text: string): string {
-  return text
-    .replace(INVISIBLE, '')
-    .replace(/[\s\u00a0]+/g, ' ')
-    .trim();
+  return text.replace(INVISIBLE, '').replace(SPACE_TO_REPLACE, ' ').trim();
 }
 
 /** Elements that are never content: navigation, chrome, forms, code to run, embedded objects. */
@@ -95,6 +98,7 @@ const EXCLUDED_ROLES = new Set([
   'tree',
   'toolbar',
 ]);
+/** Compared in lower case; each holds a word of {@link MAYBE_EXCLUDED_CLASS}. */
 const EXCLUDED_CLASSES = new Set([
   'nocontent',
   'breadcrumbs',
@@ -116,8 +120,6 @@ const EXCLUDED_CLASSES = new Set([
   'off-canvas-list',
   'off-canvas-accordion',
 ]);
-/** Attributes that mark generator navigation bound to a table of contents (Flare skins). */
-const NAVIGATION_ATTRIBUTES = ['data-mc-toc', 'data-mc-linked-toc', 'data-mc-side-nav-menu'];
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
 export function isFalseFlag(value: string | undefined): boolean {
@@ -134,23 +136,54 @@ export function isFalseFlag(value: string | undefined): boolean {
 export function isExcluded(element: Element): boolean {
   if (EXCLUDED_TAGS.has(element.name)) return true;
   const a = element.attribs;
-  if (a['data-mc-ignore'] !== undefined || a.hidden !== undefined) return true;
-  if (a['data-pagefind-ignore'] !== undefined) return true;
-  if (isFalseFlag(a['data-mc-searchable']) || isFalseFlag(a['madcap:searchable'])) return true;
-  if (element.name !== 'body' && element.name !== 'html') {
-    for (const name of NAVIGATION_ATTRIBUTES) if (a[name] !== undefined) return true;
-  }
-  if (a.role !== undefined && EXCLUDED_ROLES.has(a.role.toLowerCase())) return true;
-  const label = a['aria-label'];
-  if (label !== undefined && /^breadcrumbs?$/i.test(label.trim())) return true;
-  const classes = a.class;
-  if (classes !== undefined && classes !== '') {
-    for (const name of classes.split(/\s+/)) {
-      if (EXCLUDED_CLASSES.has(name.toLowerCase())) return true;
-      if (name.startsWith('MCBreadcrumbsBox') || name.startsWith('MCMiniToc')) return true;
-      // Skin components, and Flare's related-topics control (a generated label and link list).
-      if (name.startsWith('_Skins_') || name.startsWith('MCRelatedTopics')) return true;
+  // One pass over the attributes the element has: most have none or one of those looked for.
+  for (const name in a) {
+    const value = a[name] as string;
+    switch (name) {
+      case 'data-mc-ignore':
+      case 'hidden':
+      case 'data-pagefind-ignore':
+        return true;
+      case 'data-mc-searchable':
+      case 'madcap:searchable':
+        if (isFalseFlag(value)) return true;
+        break;
+      // Generator navigation bound to a table of contents (Flare skins).
+      case 'data-mc-toc':
+      case 'data-mc-linked-toc':
+      case 'data-mc-side-nav-menu':
+        if (element.name !== 'body' && element.name !== 'html') return true;
+        break;
+      case 'role':
+        if (EXCLUDED_ROLES.has(value.toLowerCase())) return true;
+        break;
+      case 'aria-label':
+        if (/^breadcrumbs?$/i.test(value.trim())) return true;
+        break;
+      case 'class':
+        if (value !== '' && hasExcludedClass(value)) return true;
+        break;
     }
+  }
+  return false;
+}
+
+/**
+ * What a class list holds, in any case, when one of its classes marks chrome: each of
+ * {@link EXCLUDED_CLASSES} holds one of these words (the `k` of `link` is left out, as the Kelvin
+ * sign lower-cases to it), and the prefixes start with `MC` or `_Skins_`. Most class lists hold
+ * none, and are not split into classes at all (that split was two thirds of isExcluded).
+ */
+const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|MC|_Skins_/i;
+
+/** True when one of the classes marks chrome (see {@link isExcluded}). */
+function hasExcludedClass(classes: string): boolean {
+  if (!MAYBE_EXCLUDED_CLASS.test(classes)) return false;
+  for (const name of classes.split(/\s+/)) {
+    if (EXCLUDED_CLASSES.has(name.toLowerCase())) return true;
+    if (name.startsWith('MCBreadcrumbsBox') || name.startsWith('MCMiniToc')) return true;
+    // Skin components, and Flare's related-topics control (a generated label and link list).
+    if (name.startsWith('_Skins_') || name.startsWith('MCRelatedTopics')) return true;
   }
   return false;
 }

@@ -189,3 +189,28 @@ describe('extractSections on a theme with the site name in an <h1> link', () => 
     expect(page.sections[0]?.text).toBe('administrable_role_authorizations');
   });
 });
+
+describe('extractSections on a search-results template', () => {
+  const indexable = (attributes: string) =>
+    extractSections(`<html><body><h1>Topic</h1><div ${attributes}>Words</div></body></html>`, {
+      path: '/search.htm',
+    }).indexable;
+
+  it('leaves out a page with a results id or class in any case, among other classes', () => {
+    for (const attributes of [
+      'id="search-results"',
+      'class="SearchResults"',
+      'class="box\u00a0results-heading"',
+      'class="a MCSearchResultsList b"',
+      'class="日本語 search-RESULTS"',
+    ]) {
+      expect(indexable(attributes), attributes).toBe(false);
+    }
+  });
+
+  it('keeps a page whose classes only hold the word', () => {
+    for (const attributes of ['class="results"', 'class="search-results-box"', 'class="x y"']) {
+      expect(indexable(attributes), attributes).toBe(true);
+    }
+  });
+});

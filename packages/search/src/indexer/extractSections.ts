@@ -94,7 +94,9 @@ function scanDocument(root: AnyNode): Landmarks {
       if (a.id === 'mc-main-content') found.flareMain ??= node;
       if (
         (a.id !== undefined && SEARCH_RESULTS_MARK.test(a.id)) ||
-        (a.class !== undefined && a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))
+        (a.class !== undefined &&
+          MAYBE_SEARCH_RESULTS.test(a.class) &&
+          a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))
       ) {
         found.searchResults = true;
       }
@@ -133,6 +135,11 @@ function scanDocument(root: AnyNode): Landmarks {
 
 /** Ids and classes of the search-results template Flare puts into a topic of its own. */
 const SEARCH_RESULTS_MARK = /^(?:search-?results|results-?heading|MCSearchResults\w*)$/i;
+/**
+ * What a class list holds when one of its classes is a {@link SEARCH_RESULTS_MARK}: few do, and
+ * the others are not split into classes (that split was most of scanDocument on Sphinx pages).
+ */
+const MAYBE_SEARCH_RESULTS = /results/i;
 const SEARCH_RESULTS_TEXT = /your search for\b[^<>]{0,300}?\breturned\b[^<>]{0,300}?\bresult\(s\)/i;
 
 /**

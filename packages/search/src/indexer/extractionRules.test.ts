@@ -1,5 +1,9 @@
+import { select } from 'cheerio-select';
+import { type AnyNode, type Document, isTag } from 'domhandler';
+import { removeElement } from 'domutils';
+import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { extractionRulesKey, selectorProblem } from './extractionRules';
+import { extractionRulesKey, removeAll, selectAll, selectorProblem } from './extractionRules';
 import { extractSections } from './extractSections';
 
 /** A Docusaurus-like page whose chrome the built-in rules do not all recognise. */
@@ -154,5 +158,89 @@ describe('extractSections with a doc set’s rules', () => {
     });
     expect(page.breadcrumb).toEqual(['From TOC']);
     expect(page.warnings).toContain('extract.breadcrumb found no links: built-in breadcrumb used');
+  });
+});
+
+/** Chrome in every shape the fast path for tag, id and class selectors must read as cheerio does. */
+const CHROME = `<html><head><style class="nav">p {}</style></head><body>
+<div id="hd" class="Nav top">Haut <div class="nav">inner <b class="nav">b</b></div></div>
+<DIV CLASS="nav\u00a0wide">nbsp-separated</DIV>
+<div class="nav\tside" id="sidebar"><p class="nav-item">日本語 <span class="é nav">é</span></p></div>
+<section class="navigation"><div class="navs">not it</div><div class=" nav ">spaced</div></section>
+<div id="ft" class="nav"><!-- c --><script class="nav">x</script><![CDATA[<div class="nav">]]></div>
+<p id="HD">other case</p><p id="hd2">𝒳 surrogate pair</p><div class="">empty</div>
+<main id="yui-main"><div class="nav foot">in main</div></main></body></html>`;
+
+/** The elements of a DOM in document order, each as `name#id.class`, to compare two DOMs. */
+function shape(nodes: readonly AnyNode[]): string[] {
+  return nodes.flatMap((node) =>
+    isTag(node)
+      ? [
+          `${node.name}#${node.attribs.id ?? ''}.${node.attribs.class ?? ''}`,
+          ...shape(node.children),
+        ]
+      : 'children' in node
+        ? shape(node.children)
+        : [],
+  );
+}
+
+describe('selectors of tag names, ids and classes', () => {
+  const SELECTORS = [
+    '#hd',
+    '#HD',
+    'div.nav',
+    'DIV.nav',
+    '.nav',
+    '.Nav',
+    'div.nav.top',
+    '#hd.nav',
+    'div#hd.Nav',
+    'p',
+    'script.nav',
+    'style',
+    '.nav-item',
+    ' #sidebar , div.nav,#ft ',
+    '.nav, div.nav',
+    'main',
+    '#yui-main',
+    '.navs',
+    '#nothing',
+    // Not simple: these take cheerio-select's general path.
+    'div .nav',
+    '.é',
+    'div:first',
+    '[class~=nav]',
+    '*',
+  ];
+
+  it('selects what cheerio-select selects, in the same order', () => {
+    const root = parseDocument(CHROME);
+    for (const selector of SELECTORS) {
+      const general = select(selector, root.children, { context: [root], root });
+      expect(selectAll(root, selector), selector).toEqual(general);
+    }
+  });
+
+  it('removes in one walk what selector after selector removes', () => {
+    const lists = [
+      ['#sidebar', '#hd', '#ft', 'div.nav'],
+      ['.nav', '#yui-main'],
+      ['div.nav', 'div:first'],
+      ['.é', 'p'],
+    ];
+    for (const selectors of lists) {
+      const reference: Document = parseDocument(CHROME);
+      for (const selector of selectors) {
+        const matched = select(selector, reference.children, {
+          context: [reference],
+          root: reference,
+        });
+        for (const element of matched) removeElement(element);
+      }
+      const root = parseDocument(CHROME);
+      removeAll(root, selectors);
+      expect(shape(root.children), selectors.join(' ')).toEqual(shape(reference.children));
+    }
   });
 });

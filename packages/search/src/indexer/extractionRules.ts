@@ -1,5 +1,12 @@
 import { select } from 'cheerio-select';
-import type { Document, Element } from 'domhandler';
+import {
+  type AnyNode,
+  type Document,
+  type Element,
+  hasChildren,
+  isTag,
+  type ParentNode,
+} from 'domhandler';
 import { findAll, removeElement } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { textOf } from './domText';
@@ -33,12 +40,125 @@ const CONTEXT_SELECTOR = /^\s*(?:[+~]|:scope\b)/;
 const MAX_PROBLEM_LENGTH = 200;
 
 /**
+ * A compound of a tag name, ids and classes (`div.nav`, `#sidebar`), ASCII names unescaped,
+ * between CSS whitespace.
+ */
+const SIMPLE_COMPOUND =
+  /^[ \t\n\r\f]*([A-Za-z][A-Za-z0-9-]*)?((?:[#.][A-Za-z_][\w-]*)*)[ \t\n\r\f]*$/;
+const SIMPLE_PART = /([#.])([A-Za-z_][\w-]*)/g;
+
+/** What an element must be to match a {@link SIMPLE_COMPOUND}: every field that is set. */
+interface Compound {
+  /** Tag name, lower case. */
+  name: string | undefined;
+  ids: string[];
+  /** css-select's test of a class word, `(?:^|\s)word(?:$|\s)`. */
+  classes: RegExp[];
+}
+
+/**
+ * The compounds of a selector list whose every selector is a {@link SIMPLE_COMPOUND}, undefined
+ * for any other selector. They match what cheerio-select compiles such a selector to (tag names
+ * lower case, ids and classes case-sensitive, classes as whitespace-separated words), without
+ * the cost of parsing and compiling the selector again on every page.
+ */
+function compileCompounds(selector: string): Compound[] | undefined {
+  const compounds: Compound[] = [];
+  for (const part of selector.split(',')) {
+    const match = SIMPLE_COMPOUND.exec(part);
+    if (match === null || (match[1] === undefined && match[2] === '')) return undefined;
+    const compound: Compound = { name: match[1]?.toLowerCase(), ids: [], classes: [] };
+    for (const [, kind, value] of (match[2] ?? '').matchAll(SIMPLE_PART)) {
+      // Names here hold no character a regular expression would need escaped.
+      if (kind === '#') compound.ids.push(value as string);
+      else compound.classes.push(new RegExp(`(?:^|\\s)${value as string}(?:$|\\s)`));
+    }
+    compounds.push(compound);
+  }
+  return compounds;
+}
+
+/** {@link compileCompounds} of the selectors run lately, so that each is compiled once. */
+const compiled = new Map<string, Compound[] | undefined>();
+/** Far more selectors than doc sets have; config checks may try any number of them. */
+const MAX_COMPILED = 256;
+
+function compoundsOf(selector: string): Compound[] | undefined {
+  if (!compiled.has(selector)) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    compiled.set(selector, compileCompounds(selector));
+  }
+  return compiled.get(selector);
+}
+
+/** Whether `element` matches one of `compounds`. */
+function matchesAny(element: Element, compounds: readonly Compound[]): boolean {
+  const { attribs } = element;
+  next: for (const { name, ids, classes } of compounds) {
+    if (name !== undefined && element.name !== name) continue;
+    for (const id of ids) if (attribs.id !== id) continue next;
+    for (const word of classes) if (!word.test(attribs.class ?? '')) continue next;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Walks the elements under `root` in document order (as cheerio-select's search does): `visit`
+ * sees each one and answers whether to walk into it.
+ */
+function walkElements(root: Document, visit: (element: Element) => boolean): void {
+  const stack: ParentNode[] = [];
+  const pushChildren = (parent: ParentNode): void => {
+    for (let k = parent.children.length - 1; k >= 0; k--) {
+      const child = parent.children[k] as AnyNode;
+      if (hasChildren(child)) stack.push(child);
+    }
+  };
+  pushChildren(root);
+  while (stack.length > 0) {
+    const node = stack.pop() as ParentNode;
+    if (!isTag(node) || visit(node)) pushChildren(node);
+  }
+}
+
+/**
  * The elements of a parsed page that `selector` matches, in document order, with the selector
  * language of jQuery and cheerio (CSS plus `:contains`, `:first`, `:eq(n)` and the like).
  */
 export function selectAll(root: Document, selector: string): Element[] {
+  const compounds = compoundsOf(selector);
+  if (compounds !== undefined) {
+    const found: Element[] = [];
+    walkElements(root, (element) => {
+      if (matchesAny(element, compounds)) found.push(element);
+      return true;
+    });
+    return found;
+  }
   const from = CONTEXT_SELECTOR.test(selector) ? [root] : root.children;
   return select(selector, from, { context: [root], root });
+}
+
+/**
+ * Removes from the page every element one of `selectors` matches, selector after selector. When
+ * all of them test only the element itself, what one removes cannot change what the next matches,
+ * so a single walk removes them all (Django's rules exclude four such selectors).
+ */
+export function removeAll(root: Document, selectors: readonly string[]): void {
+  const each = selectors.map(compoundsOf);
+  if (each.every((compounds) => compounds !== undefined)) {
+    const compounds = each.flat();
+    walkElements(root, (element) => {
+      if (!matchesAny(element, compounds)) return true;
+      removeElement(element);
+      return false;
+    });
+    return;
+  }
+  for (const selector of selectors) {
+    for (const element of selectAll(root, selector)) removeElement(element);
+  }
 }
 
 /**
@@ -125,9 +245,7 @@ export function applyExtractionRules(
     else warnings.push('extract.breadcrumb found no links: built-in breadcrumb used');
     for (const element of selectAll(root, rules.breadcrumb)) removeElement(element);
   }
-  for (const selector of rules.exclude ?? []) {
-    for (const element of selectAll(root, selector)) removeElement(element);
-  }
+  removeAll(root, rules.exclude ?? []);
   if (rules.title !== undefined) {
     results.title = selectAll(root, rules.title).find((element) => textOf(element) !== '');
     if (results.title === undefined) {

@@ -32,4 +32,46 @@ describe('findMarkupProblems', () => {
     expect(findMarkupProblems('<DIV CLASS=x>\n<Em>t</em></div >').count).toBe(0);
     expect(findMarkupProblems('<div/ >< div>a<3 b</div>').count).toBe(1);
   });
+
+  it('reads names and raw-text end tags in any case, beside non-ASCII text', () => {
+    expect(findMarkupProblems('<DIV><P>text</DIV><B>x</b>').count).toBe(0);
+    expect(findMarkupProblems('<Div>a</dIV><SPAN>b')).toEqual({
+      count: 1,
+      first: 'unclosed <span> at line 1',
+    });
+    expect(
+      findMarkupProblems('<script>if (a </b) x = "</div>";</SCRIPT><div>after</div>').count,
+    ).toBe(0);
+    expect(findMarkupProblems('<style>p { }</Style ><i>unclosed').first).toBe(
+      'unclosed <i> at line 1',
+    );
+    expect(findMarkupProblems('<SCRIPT>a</script ><h1>t</H1><h2>').first).toBe(
+      'unclosed <h2> at line 1',
+    );
+    expect(findMarkupProblems('<textarea><b></textarea><em>').first).toBe(
+      'unclosed <em> at line 1',
+    );
+    expect(findMarkupProblems('<noscript><b>').count).toBe(0);
+    // An end tag that only starts with the name ends the raw text too.
+    expect(findMarkupProblems('<xmp></xmpx></xmp><q>')).toEqual({
+      count: 2,
+      first: 'stray </xmp> at line 1',
+    });
+    expect(findMarkupProblems('<p>日本語の文 <b>太字</i></p> 𝒳𝒴 <span>')).toEqual({
+      count: 3,
+      first: 'stray </i> at line 1',
+    });
+    expect(findMarkupProblems('<script>K</sc\u212Aript></script><s>').first).toBe(
+      'unclosed <s> at line 1',
+    );
+  });
+
+  it('goes on from the lower-case copy of a page with U+0130 as it always did', () => {
+    // Lower-cased, İ is two characters, so the scan resumes early (or late) after raw text.
+    expect(findMarkupProblems('<title>İstanbul</title><b>x</b><i>y')).toEqual({
+      count: 2,
+      first: 'stray </b> at line 1',
+    });
+    expect(findMarkupProblems('<p>İİİİİİİİİİ</p><script>var s = "<b>";</script><u>').count).toBe(0);
+  });
 });

@@ -36,6 +36,32 @@ describe('pageLinksOfDocument', () => {
     expect(links.some((l) => l.home.length > 0)).toBe(true);
     expect(links.some((l) => !l.hasHierarchy)).toBe(true);
   });
+
+  it('reads rel values in any case and navigation classes as they are written', () => {
+    const links = readPageLinks(
+      '<html><head><title>Ｔｉｔｌｅ 日本</title><link rel="stylesheet" href="s.css">' +
+        '<link rel="Next UP" href="../b/up.html" title="Up 𝒳"><link rel="prev" href="p.html">' +
+        '<link rel="TOP" href="../index.html"></head><body><div class="Related">x</div></body></html>',
+      '/a/page.html',
+    );
+    expect(links).toEqual({
+      title: 'Ｔｉｔｌｅ 日本',
+      up: { path: '/b/up.html', title: 'Up 𝒳' },
+      home: ['/index.html'],
+      trail: [],
+      hasHierarchy: true,
+    });
+    const classes = (html: string) => readPageLinks(html, '/a.html').hasHierarchy;
+    expect(classes('<div class="x related">n</div>')).toBe(true);
+    expect(classes('<div class="navfooter\u00a0x">n</div>')).toBe(true);
+    expect(classes('<div class="Related NavHeader navbar unrelated">n</div>')).toBe(false);
+    expect(
+      readPageLinks(
+        '<ul><li class="a nav-item-1">One</li><li class="Nav-Item-2">Two</li></ul>',
+        '/a.html',
+      ).trail,
+    ).toEqual(['One']);
+  });
 });
 
 describe('PageHierarchy', () => {

@@ -36,6 +36,9 @@ function resolveHref(href: string, from: string): string | undefined {
   }
 }
 
+/** What a class list holds when it names navigation the patterns of `linkReader` look for. */
+const MAYBE_NAVIGATION = /related|nav/;
+
 const clean = (text: string) => text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 
 /** The parser events the link reader listens to (htmlparser2's, or replayed from a DOM). */
@@ -68,17 +71,22 @@ function linkReader(path: string): { events: LinkEvents; finish(): PageLinks } {
       if (name === 'title') inTitle = true;
       if (name === 'link') {
         const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
-        const target = attribs.href === undefined ? undefined : resolveHref(attribs.href, path);
-        if (target !== undefined && rel.includes('up')) {
+        const up = rel.includes('up');
+        const home = rel.some((r) => r === 'home' || r === 'top' || r === 'start');
+        // Resolved only for these: pages link their style sheets, previous and next pages too.
+        const target =
+          attribs.href === undefined || !(up || home) ? undefined : resolveHref(attribs.href, path);
+        if (target !== undefined && up) {
           links.up = { path: target, title: clean(attribs.title ?? '') };
           links.hasHierarchy = true;
         }
-        if (target !== undefined && rel.some((r) => r === 'home' || r === 'top' || r === 'start')) {
+        if (target !== undefined && home) {
           links.home.push(target);
           links.hasHierarchy = true;
         }
       }
-      if (classes !== '') {
+      // Most class lists name no navigation, and are not matched against the patterns below.
+      if (classes !== '' && MAYBE_NAVIGATION.test(classes)) {
         if (/\b(?:related|navheader|navfooter)\b/.test(classes)) links.hasHierarchy = true;
         const level = name === 'li' ? /\bnav-item-(\d+)\b/.exec(classes) : null;
         if (level !== null) {
