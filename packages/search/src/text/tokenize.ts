@@ -88,8 +88,8 @@ type ChunkVisitor = (chunk: string, offset: number, plain: boolean) => void;
  * order. A run of a script written without spaces (Japanese, Chinese, Thai) is split into words
  * by the platform's word segmenter; other text is split at anything that is neither a word
  * character nor an identifier joint. (A loop with callbacks: a generator here cost a fifth of
- * tokenising. It scans character codes rather than running CHUNK: that took two thirds of the
- * time of tokenising, with the tests of each chunk it allows to skip.)
+ * tokenising. It scans character codes rather than running CHUNK and then testing every chunk
+ * against UNSPACED and PLAIN_WORD: a fifth less CPU for analysePacked on django.)
  */
 export function eachChunk(text: string, visit: ChunkVisitor): void {
   const length = text.length;
