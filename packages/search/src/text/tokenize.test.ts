@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldCase } from './foldCase';
 import { stemTerm } from './stem';
-import { capTerm, MAX_TERM_LENGTH, tokenizeQueryWords, tokenizeText } from './tokenize';
+import { capTerm, eachChunk, MAX_TERM_LENGTH, tokenizeQueryWords, tokenizeText } from './tokenize';
 
 const terms = (text: string) => tokenizeText(text).map((t) => `${t.term}@${t.position}`);
 
@@ -141,5 +141,117 @@ describe('tokenizeQueryWords and stemming', () => {
     expect(stemTerm('connections')).toBe(stemTerm('connection'));
     expect(stemTerm('os.path')).toBe('os.path');
     expect(stemTerm('utf8')).toBe('utf8');
+  });
+});
+
+describe('eachChunk', () => {
+  // What eachChunk did with regular expressions before it scanned character codes.
+  const CHUNK = /[\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*/gu;
+  const UNSPACED =
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+  const byRegExp = (text: string): string[] => {
+    const chunks: string[] = [];
+    for (const match of text.matchAll(CHUNK)) {
+      if (!UNSPACED.test(match[0])) {
+        chunks.push(`${match[0]}@${match.index}`);
+        continue;
+      }
+      for (const piece of segmenter.segment(match[0])) {
+        if (!piece.isWordLike) continue;
+        for (const inner of piece.segment.matchAll(CHUNK)) {
+          chunks.push(`${inner[0]}@${match.index + piece.index + inner.index}`);
+        }
+      }
+    }
+    return chunks;
+  };
+  const byScan = (text: string): string[] => {
+    const chunks: string[] = [];
+    eachChunk(text, (chunk, offset, plain) => {
+      expect(plain).toBe(/^[A-Za-z]?[a-z0-9]*$/.test(chunk));
+      chunks.push(`${chunk}@${offset}`);
+    });
+    return chunks;
+  };
+  // ASCII, joints, accents precomposed and combining, other letters and digits, letters and
+  // symbols outside the BMP, lone surrogates, unspaced scripts, half-width kana, punctuation.
+  const pieces = [
+    ...'aZq09_.-: ',
+    '::',
+    'Ab',
+    'Es',
+    'é',
+    'e\u0301',
+    'É',
+    'ß',
+    'İ',
+    'ǅ',
+    '²',
+    '½',
+    'Ⅻ',
+    '٣',
+    'ا',
+    'Ἀ',
+    '\u{1d49c}',
+    '\u{20000}',
+    '\u{1f600}',
+    '\ud800',
+    '\udc00',
+    '日本',
+    '語',
+    'ファイル',
+    'を',
+    'ｶﾞ',
+    'ภาษา',
+    '\u0e01',
+    'ໄ',
+    'ក',
+    'က',
+    '\u2019',
+    '\u201c',
+    '\u00a0',
+    '\u200b',
+    '\u203a',
+    '\t',
+  ];
+
+  it('finds the chunks the regular expression finds, in any text', () => {
+    let seed = 14;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let k = 0; k < 5000; k++) {
+      let text = '';
+      for (let n = random(24); n > 0; n--) text += pieces[random(pieces.length)];
+      expect(byScan(text), JSON.stringify(text)).toEqual(byRegExp(text));
+    }
+  });
+
+  it('splits code, prose and unspaced scripts as the regular expression does', () => {
+    for (const text of [
+      'call os.path.join(a, b) then std::vector<int> and --dry-run, x.:y a:::b a..b a-',
+      'Café, naïve ÉLAN Straße ﬁle Ａｂｃ 𝒜𝒷 x\u{1d49c}y 😀ok \ud800a\udc00b',
+      '設定ファイルを読み込みます os.pathモジュール ภาษาไทยไม่มีช่องว่าง 我们使用配置文件',
+      'Home \u203a Guide \u203a don\u2019t stop; HOWTOs URLs APIsFor 3D 404 E1234',
+    ]) {
+      expect(byScan(text)).toEqual(byRegExp(text));
+    }
+  });
+});
+
+describe('tokenizeText on repeated chunks', () => {
+  it('gives the same tokens for a chunk met again', () => {
+    const text = 'Document.createElement sys.last_value __init__ XMLParser Café';
+    const first = tokenizeText(text);
+    expect(tokenizeText(`${text} ${text}`).slice(first.length)).toEqual(
+      first.map((t) => ({
+        ...t,
+        position: t.position + first.filter((u) => !u.joined).length,
+        start: t.start + text.length + 1,
+        end: t.end + text.length + 1,
+      })),
+    );
   });
 });
