@@ -1,5 +1,6 @@
 // The corpora of the search benches, each with its pages and its exact, typo and prefix query
 // sets (fixed seed), so every bench asks the same queries of the same pages.
+import { join } from 'node:path';
 import type { ExtractionRules } from '@docs-portal/search';
 import { GNUCASH_CORPUS, readDocBookCorpus } from './docbookCorpus';
 import {
@@ -11,7 +12,9 @@ import {
   type BenchQuery,
 } from './genindexQueries';
 import {
+  type CorpusFolder,
   DJANGO_CORPUS,
+  ensureDebianPackage,
   PYTHON_CORPUS,
   SQLALCHEMY_CORPUS,
   ensureSphinxCorpus,
@@ -80,3 +83,20 @@ export const CORPORA: Record<string, (count: number, seed: number) => Promise<Lo
     };
   },
 };
+
+/** The Debian corpora of the relevance bench, as the portal would configure their folders. */
+export function corpusFolders(name: string): CorpusFolder[] {
+  if (name === 'gnucash') {
+    ensureDebianPackage(
+      GNUCASH_CORPUS.aptPackage,
+      join(GNUCASH_CORPUS.folders[0] ?? '', 'index.html'),
+    );
+    return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
+  }
+  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS].find((c) => c.name === name);
+  if (corpus === undefined) throw new Error(`unknown corpus ${name}`);
+  ensureSphinxCorpus(corpus);
+  return [
+    { folder: corpus.folder, ...(corpus.rules === undefined ? {} : { rules: corpus.rules }) },
+  ];
+}

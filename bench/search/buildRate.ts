@@ -19,17 +19,9 @@ import {
   syncDocSets,
 } from '@docs-portal/search';
 import { syntheticCorpus } from '../corpus/syntheticCorpus';
-import { GNUCASH_CORPUS } from './docbookCorpus';
+import { corpusFolders } from './benchCorpora';
 import { PYTHON_DOCS, ensurePythonDocs, listPythonPages } from './pythonCorpus';
-import {
-  type CorpusFolder,
-  DJANGO_CORPUS,
-  ensureDebianPackage,
-  ensureSphinxCorpus,
-  portalHtmlBytes,
-  PYTHON_CORPUS,
-  SQLALCHEMY_CORPUS,
-} from './sphinxCorpus';
+import { type CorpusFolder, portalHtmlBytes } from './sphinxCorpus';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -189,23 +181,6 @@ async function buildRate(name: string, folders: readonly CorpusFolder[]): Promis
   }
 }
 
-/** The Debian corpora of the relevance bench, as the portal would configure their folders. */
-function realCorpus(name: string): CorpusFolder[] {
-  if (name === 'gnucash') {
-    ensureDebianPackage(
-      GNUCASH_CORPUS.aptPackage,
-      join(GNUCASH_CORPUS.folders[0] ?? '', 'index.html'),
-    );
-    return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
-  }
-  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS].find((c) => c.name === name);
-  if (corpus === undefined) throw new Error(`unknown corpus ${name}`);
-  ensureSphinxCorpus(corpus);
-  return [
-    { folder: corpus.folder, ...(corpus.rules === undefined ? {} : { rules: corpus.rules }) },
-  ];
-}
-
 async function main(): Promise<void> {
   ensurePythonDocs();
   if (!process.argv.includes('--no-extract')) {
@@ -217,7 +192,7 @@ async function main(): Promise<void> {
   for (const name of names) {
     if (name === 'synthetic') {
       await buildRate(`Synthetic-${PAGES}`, [{ folder: await syntheticCorpus(PAGES) }]);
-    } else await buildRate(name, realCorpus(name));
+    } else await buildRate(name, corpusFolders(name));
   }
 }
 

@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   extractBatch,
@@ -17,16 +16,8 @@ import {
   PageHierarchy,
   readFlareTocBreadcrumbs,
 } from '@docs-portal/search';
-import { GNUCASH_CORPUS } from './docbookCorpus';
-import {
-  type CorpusFolder,
-  DJANGO_CORPUS,
-  ensureDebianPackage,
-  ensureSphinxCorpus,
-  portalHtmlBytes,
-  PYTHON_CORPUS,
-  SQLALCHEMY_CORPUS,
-} from './sphinxCorpus';
+import { corpusFolders } from './benchCorpora';
+import { portalHtmlBytes } from './sphinxCorpus';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -39,22 +30,6 @@ const DIGEST = process.argv.includes('--digest');
 const PROFILE = option('cpu-profile');
 const BATCH = 16;
 
-function foldersOf(name: string): CorpusFolder[] {
-  if (name === 'gnucash') {
-    ensureDebianPackage(
-      GNUCASH_CORPUS.aptPackage,
-      join(GNUCASH_CORPUS.folders[0] ?? '', 'index.html'),
-    );
-    return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
-  }
-  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS].find((c) => c.name === name);
-  if (corpus === undefined) throw new Error(`unknown corpus ${name}`);
-  ensureSphinxCorpus(corpus);
-  return [
-    { folder: corpus.folder, ...(corpus.rules === undefined ? {} : { rules: corpus.rules }) },
-  ];
-}
-
 /** Typed arrays as plain arrays, so the digest covers their values. */
 const plain = (_key: string, value: unknown) =>
   ArrayBuffer.isView(value) ? Array.from(value as Int32Array) : value;
@@ -66,7 +41,7 @@ async function main(): Promise<void> {
     await session.post('Profiler.enable');
   }
   for (const name of CORPORA) {
-    const folders = foldersOf(name);
+    const folders = corpusFolders(name);
     const megabytes = (await portalHtmlBytes(folders)) / 1048576;
     const jobs = await Promise.all(
       folders.map(async ({ folder, rules }) => {
