@@ -66,12 +66,20 @@ describe('findMarkupProblems', () => {
     );
   });
 
-  it('goes on from the lower-case copy of a page with U+0130 as it always did', () => {
-    // Lower-cased, İ is two characters, so the scan resumes early (or late) after raw text.
+  it('keeps its place after raw text on pages with U+0130, which lower-cases to two characters', () => {
+    // A scan from a lower-cased copy's positions resumed early there and reported a stray </b>.
     expect(findMarkupProblems('<title>İstanbul</title><b>x</b><i>y')).toEqual({
-      count: 2,
-      first: 'stray </b> at line 1',
+      count: 1,
+      first: 'unclosed <i> at line 1',
     });
-    expect(findMarkupProblems('<p>İİİİİİİİİİ</p><script>var s = "<b>";</script><u>').count).toBe(0);
+    // ... or resumed late, inside the next element, and missed a problem after a script.
+    expect(findMarkupProblems('<p>İİİİİİİİİİ</p><script>var s = "<b>";</script><u>')).toEqual({
+      count: 1,
+      first: 'unclosed <u> at line 1',
+    });
+    expect(findMarkupProblems('<style>İ{}</STYLE>\n<em>İ</strong>')).toEqual({
+      count: 2,
+      first: 'stray </strong> at line 2',
+    });
   });
 });

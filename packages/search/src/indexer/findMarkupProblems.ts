@@ -124,11 +124,6 @@ export function findMarkupProblems(html: string): MarkupProblems {
       first = what;
     }
   };
-  // The end of a raw-text element has always been searched in a lower-case copy of the page,
-  // whose indices are the page's unless lower-casing changes its length: U+0130 (İ) becomes
-  // two characters. Such a page is still scanned from the copy's indices, as it always was.
-  const lengthChanges = html.includes('\u0130');
-  let lower: string | undefined;
   // A scan by character codes (no regular expression, no match objects): it runs over every
   // page the indexer reads. Comments are skipped to `-->` (or the end); a tag is `<`, an optional
   // `/`, a name and attributes up to the first `>` outside quotes.
@@ -164,15 +159,10 @@ export function findMarkupProblems(html: string): MarkupProblems {
     if (!closing) {
       if (endsWithSlash(html, nameEnd, end)) continue;
       if (RAW_TEXT.has(name)) {
-        let closeEnd: number;
-        if (lengthChanges) {
-          lower ??= html.toLowerCase();
-          const close = lower.indexOf(`</${name}`, from);
-          closeEnd = close < 0 ? -1 : lower.indexOf('>', close);
-        } else {
-          const close = rawTextEnd(html, name, from);
-          closeEnd = close < 0 ? -1 : html.indexOf('>', close);
-        }
+        // Positions are the page's own, also where lower-casing would change its length
+        // (U+0130, İ, becomes two characters): no lower-case copy of the page is searched.
+        const close = rawTextEnd(html, name, from);
+        const closeEnd = close < 0 ? -1 : html.indexOf('>', close);
         from = closeEnd < 0 ? html.length : closeEnd + 1;
         continue;
       }
