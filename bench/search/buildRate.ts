@@ -3,7 +3,7 @@
 // a synthetic Flare doc set (the index written; loading and warming it for searches is timed apart), with the CPU time of the main thread and of the whole process (so a
 // figure taken on a busy machine can still be read: see "CPU-bound rate"), the peak RSS, and
 // the cost of handing extracted pages from a worker to the main thread.
-// Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads 2] [--no-extract]
+// Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads N] [--no-extract]
 //      [--corpus python|django|sqlalchemy|gnucash|synthetic|real]   (default: python and synthetic;
 //      real: the four Debian corpora, one after the other)
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   analysePacked,
   analysePage,
   createSearchEngine,
+  defaultParseThreads,
   extractSections,
   syncDocSets,
 } from '@docs-portal/search';
@@ -29,7 +30,8 @@ function option(name: string, fallback: number): number {
 }
 
 const PAGES = option('pages', 2000);
-const THREADS = option('threads', 2);
+/** Parse workers: the portal's default unless `--threads` says otherwise. */
+const THREADS = option('threads', defaultParseThreads());
 /** `--corpus NAME` builds that corpus alone (peak RSS is then that build's). */
 const CORPUS = process.argv.includes('--corpus')
   ? (process.argv[process.argv.indexOf('--corpus') + 1] ?? 'both')

@@ -35,7 +35,13 @@ export { readFlareTocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';
 export type { TocBreadcrumbs } from './indexer/readFlareTocBreadcrumbs';
 export { parseJsLiteral } from './indexer/parseJsLiteral';
 export { listDocSetPages } from './sync/listDocSetPages';
-export { INDEXER_VERSION, removeDocSet, syncDocSet, syncDocSets } from './sync/syncDocSet';
+export {
+  defaultParseThreads,
+  INDEXER_VERSION,
+  removeDocSet,
+  syncDocSet,
+  syncDocSets,
+} from './sync/syncDocSet';
 // What a parse worker does to a batch of pages, for the extraction bench.
 export { extractBatch } from './sync/extractTask';
 export type { ExtractBatch, ExtractOutcome } from './sync/extractTask';

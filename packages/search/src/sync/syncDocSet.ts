@@ -46,7 +46,7 @@ export interface SyncOptions {
   /** Receives page problems (malformed HTML, unreadable files) as they are found. */
   logger?: SyncLogger;
   /**
-   * Parse worker threads. Default: 2 (at most one per core) for a doc set of
+   * Parse worker threads. Default: {@link defaultParseThreads} for a doc set of
    * {@link IN_THREAD_MAX_PAGES} pages or more, none (parse in the calling thread) below.
    */
   threads?: number;
@@ -58,6 +58,17 @@ export interface SyncOptions {
    * after each; a command that exits after the run passes false.
    */
   warm?: boolean;
+}
+
+/**
+ * Parse workers a run starts by default: one per core beyond the first, one at least, two at
+ * most. The calling thread (terms, writes) and V8's compiler threads need a core of their own: each
+ * worker compiles the extractor for itself, and on 2 cores a second worker cost 30-40 % more
+ * CPU for the same or a slower build (gnucash 480 against 390 pages/s, django 370 against 330,
+ * python 172-174 against 172-182, synthetic Flare 1,870-2,070 against 2,020-2,035).
+ */
+export function defaultParseThreads(cores = availableParallelism()): number {
+  return Math.min(2, Math.max(1, cores - 1));
 }
 
 /** Doc sets with fewer pages are parsed in the calling thread: starting workers costs more. */
@@ -123,7 +134,7 @@ class Workers {
   private readonly threads: number;
 
   constructor(private readonly options: SyncOptions) {
-    this.threads = options.threads ?? Math.min(2, availableParallelism());
+    this.threads = options.threads ?? defaultParseThreads();
   }
 
   /** Whether a doc set of `pages` pages is parsed in workers. */

@@ -6,7 +6,7 @@ import { createSearchEngine } from '../createSearchEngine';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { ExtractPool } from './ExtractPool';
 import { hierarchyJob } from './extractTask';
-import { syncDocSet, syncDocSets } from './syncDocSet';
+import { defaultParseThreads, syncDocSet, syncDocSets } from './syncDocSet';
 
 let work: string;
 let engine: SearchEngine;
@@ -59,6 +59,19 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
       onProgress: sample,
     });
     expect(during).toBeGreaterThanOrEqual(idle + 2);
+    expect(threads()).toBe(idle);
+  }, 60_000);
+
+  it('are one per core beyond the first by default, one at least and two at most', async () => {
+    expect([1, 2, 3, 4, 64].map((cores) => defaultParseThreads(cores))).toEqual([1, 1, 2, 2, 2]);
+    await syncDocSet(engine, docSet('warm', 40), { threads: 0 });
+    const idle = threads();
+    let during = idle;
+    // A doc set large enough for workers, synced with the default.
+    await syncDocSet(engine, docSet('default', 120), {
+      onProgress: () => (during = Math.max(during, threads())),
+    });
+    expect(during).toBe(idle + defaultParseThreads());
     expect(threads()).toBe(idle);
   }, 60_000);
 
