@@ -30,8 +30,8 @@ function option(name: string, fallback: number): number {
 }
 
 const PAGES = option('pages', 2000);
-/** Parse workers: the portal's default unless `--threads` says otherwise. */
-const THREADS = option('threads', defaultParseThreads());
+/** Parse workers: `--threads N`, else the portal's default for the corpus's size (-1). */
+const THREADS_OPTION = option('threads', -1);
 /** `--corpus NAME` builds that corpus alone (peak RSS is then that build's). */
 const CORPUS = process.argv.includes('--corpus')
   ? (process.argv[process.argv.indexOf('--corpus') + 1] ?? 'both')
@@ -144,7 +144,7 @@ async function buildRate(name: string, folders: readonly CorpusFolder[]): Promis
         };
       }),
       {
-        threads: THREADS,
+        ...(THREADS_OPTION >= 0 ? { threads: THREADS_OPTION } : {}),
         // The build ends with the index written; loading it for searches is timed apart.
         warm: false,
         onProgress(p) {
@@ -172,10 +172,11 @@ async function buildRate(name: string, folders: readonly CorpusFolder[]): Promis
     // On a machine shared with other work, wall time stretches; the CPU each thread needed does
     // not (much): the build cannot go faster than its busiest thread, nor than all of its CPU
     // spread over the cores it has.
-    const cores = Math.min(THREADS + 1, availableParallelism());
+    const threads = THREADS_OPTION >= 0 ? THREADS_OPTION : defaultParseThreads(result.pages);
+    const cores = Math.min(threads + 1, availableParallelism());
     const bound = Math.max(mainMs, cpuMs / cores);
     console.log(
-      `syncDocSets, ${THREADS} parse thread(s), ${name}: ${result.pages} pages (${megabytes.toFixed(1)} MB of HTML) in ${Math.round(ms)} ms = ${rate(result.pages, ms)}, ${((megabytes * 1000) / ms).toFixed(1)} MB/s; first write after ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms); main thread CPU ${Math.round(mainMs)} ms; CPU-bound rate on ${cores} cores ${rate(result.pages, bound)} (${result.warnings.length} warnings, peak rss ${Math.round(rss / 1048576)} MB); then ${Math.round(warmMs)} ms to load and warm the index for searches`,
+      `syncDocSets, ${threads} parse thread(s), ${name}: ${result.pages} pages (${megabytes.toFixed(1)} MB of HTML) in ${Math.round(ms)} ms = ${rate(result.pages, ms)}, ${((megabytes * 1000) / ms).toFixed(1)} MB/s; first write after ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms); main thread CPU ${Math.round(mainMs)} ms; CPU-bound rate on ${cores} cores ${rate(result.pages, bound)} (${result.warnings.length} warnings, peak rss ${Math.round(rss / 1048576)} MB); then ${Math.round(warmMs)} ms to load and warm the index for searches`,
     );
     await engine.close();
   } finally {

@@ -299,7 +299,7 @@ function efficiencyTable(e: Efficiency): string {
   );
   if (e.sync !== undefined) {
     lines.push(
-      `| build by syncDocSet (${defaultParseThreads()} parse worker(s), as the portal builds), pages/s | ${Math.round(e.sync.pagesPerSecond)} (${e.sync.pages} pages, ${mb(e.sync.bytes)} of HTML, in ${Math.round(e.sync.ms)} ms: ${((e.sync.bytes / 1e6 / e.sync.ms) * 1000).toFixed(1)} MB/s; then ${Math.round(e.sync.warmMs)} ms to load and warm it for searches) | | ${cell(fts5, (f) => ratio(e.sync!.pagesPerSecond / f.pagesPerSecond))} | ≥ ${GOALS.pagesPerSecond} pages/s (${verdict(e.sync.pagesPerSecond >= GOALS.pagesPerSecond)}) |`,
+      `| build by syncDocSet (${defaultParseThreads(e.sync.pages)} parse worker(s), as the portal builds), pages/s | ${Math.round(e.sync.pagesPerSecond)} (${e.sync.pages} pages, ${mb(e.sync.bytes)} of HTML, in ${Math.round(e.sync.ms)} ms: ${((e.sync.bytes / 1e6 / e.sync.ms) * 1000).toFixed(1)} MB/s; then ${Math.round(e.sync.warmMs)} ms to load and warm it for searches) | | ${cell(fts5, (f) => ratio(e.sync!.pagesPerSecond / f.pagesPerSecond))} | ≥ ${GOALS.pagesPerSecond} pages/s (${verdict(e.sync.pagesPerSecond >= GOALS.pagesPerSecond)}) |`,
     );
   }
   const pg = e.postgres;

@@ -139,8 +139,9 @@ interface Lane {
 
 /**
  * Parse worker threads for the indexer: batches of pages wait in a queue and go, one at a time,
- * to a free worker, and come back as extracted pages. Workers start with the first batch. A
- * worker that dies fails only the batch it was extracting and is replaced for the next one.
+ * to a free worker, and come back as extracted pages. Workers start with the first batch (or at
+ * {@link start}), and more when the pool grows. A worker that dies fails only the batch it was
+ * extracting and is replaced for the next one.
  * Idle workers do not keep the process alive; {@link close} stops them.
  */
 export class ExtractPool {
@@ -155,6 +156,16 @@ export class ExtractPool {
     private readonly workerFile: URL = EXTRACT_WORKER_FILE,
   ) {
     this.lanes = Array.from({ length: Math.max(1, threads) }, () => null);
+  }
+
+  /** Workers the pool runs (started or not). */
+  get size(): number {
+    return this.lanes.length;
+  }
+
+  /** Makes room for `threads` workers in all, started like the others; never shrinks. */
+  grow(threads: number): void {
+    while (this.lanes.length < threads) this.lanes.push(null);
   }
 
   /**

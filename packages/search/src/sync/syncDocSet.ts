@@ -47,7 +47,8 @@ export interface SyncOptions {
   logger?: SyncLogger;
   /**
    * Parse worker threads. Default: {@link defaultParseThreads} for a doc set of
-   * {@link IN_THREAD_MAX_PAGES} pages or more, none (parse in the calling thread) below.
+   * {@link IN_THREAD_MAX_PAGES} pages or more, none (parse in the calling thread) below. A run
+   * keeps its workers for its next doc sets, and adds one when a larger doc set needs it.
    */
   threads?: number;
   /** The module parse workers run; tests give one that fails on purpose. */
@@ -61,15 +62,21 @@ export interface SyncOptions {
 }
 
 /**
- * Parse workers a run starts by default: one per core beyond the first, one at least, two at
- * most. The calling thread (terms, writes) and V8's compiler threads need a core of their own: each
- * worker compiles the extractor for itself, and on 2 cores a second worker cost 30-40 % more
- * CPU for the same or a slower build (gnucash 480 against 390 pages/s, django 370 against 330,
- * python 172-174 against 172-182, synthetic Flare 1,870-2,070 against 2,020-2,035).
+ * Parse workers for a doc set of `pages` pages by default: two where a third core is left for
+ * the calling thread (terms, writes) and V8's compiler threads, one on a single core. On 2 cores,
+ * one below {@link TWO_WORKERS_MIN_PAGES} pages and two from there: each worker compiles the
+ * extractor for itself, and a second one cost 30-40 % more CPU for the same or a slower build
+ * of the Debian corpora of 166-539 pages (gnucash 480 against 390 pages/s, django 370 against
+ * 330, python 172-174 against 172-182) and of 2,000 and 5,000 synthetic Flare pages (equal),
+ * but built 10,000 synthetic pages 15-25 % faster.
  */
-export function defaultParseThreads(cores = availableParallelism()): number {
-  return Math.min(2, Math.max(1, cores - 1));
+export function defaultParseThreads(pages: number, cores = availableParallelism()): number {
+  if (cores >= 3) return 2;
+  return cores === 2 && pages >= TWO_WORKERS_MIN_PAGES ? 2 : 1;
 }
+
+/** On 2 cores, doc sets with fewer pages get one parse worker (see defaultParseThreads). */
+export const TWO_WORKERS_MIN_PAGES = 5000;
 
 /** Doc sets with fewer pages are parsed in the calling thread: starting workers costs more. */
 export const IN_THREAD_MAX_PAGES = 100;
@@ -128,34 +135,30 @@ export async function syncDocSet(
   return result;
 }
 
-/** The parse workers of a run, started with the first batch and shared by its doc sets. */
+/** The parse workers of a run, shared by its doc sets. */
 class Workers {
   private pool: ExtractPool | null = null;
-  private readonly threads: number;
 
-  constructor(private readonly options: SyncOptions) {
-    this.threads = options.threads ?? defaultParseThreads();
-  }
+  constructor(private readonly options: SyncOptions) {}
 
-  /** Whether a doc set of `pages` pages is parsed in workers. */
-  useFor(pages: number): boolean {
-    return this.threads > 0 && (this.options.threads !== undefined || pages >= IN_THREAD_MAX_PAGES);
-  }
-
-  /** Starts the workers, so they are ready by the time the first batch is sent. */
-  start(): void {
-    if (this.pool !== null) return;
-    this.pool = new ExtractPool(this.threads, this.options.workerFile);
+  /**
+   * Starts the workers a doc set of `pages` pages is parsed in, so they are ready by the time
+   * its first batch is sent (or adds to those of an earlier doc set). Returns how many the run
+   * has, 0 when the doc set is parsed in the calling thread.
+   */
+  startFor(pages: number): number {
+    const { threads } = this.options;
+    const wanted = threads ?? (pages >= IN_THREAD_MAX_PAGES ? defaultParseThreads(pages) : 0);
+    if (wanted <= 0) return 0;
+    if (this.pool === null) this.pool = new ExtractPool(wanted, this.options.workerFile);
+    else this.pool.grow(wanted);
     this.pool.start();
+    return this.pool.size;
   }
 
   run(batch: ExtractBatch, hierarchy: HierarchyJob): Promise<ExtractOutcome[]> {
-    this.pool ??= new ExtractPool(this.threads, this.options.workerFile);
+    if (this.pool === null) throw new Error('the parse workers are not started');
     return this.pool.run(batch, hierarchy);
-  }
-
-  get count(): number {
-    return this.threads;
   }
 
   async close(): Promise<void> {
@@ -177,9 +180,9 @@ async function syncWith(
     options.logger?.warn({ docSet: docSet.id, path }, message);
   };
   const paths = await listDocSetPages(docSet.folder);
-  const inWorkers = workers.useFor(paths.length);
   // Their start overlaps reading the TOC and the index's page hashes.
-  if (inWorkers) workers.start();
+  const threads = workers.startFor(paths.length);
+  const inWorkers = threads > 0;
   const rules = extractionRulesKey(docSet.extract);
   const toc = await readFlareTocBreadcrumbs(docSet.folder);
   for (const problem of toc.problems) warn('/Data', problem);
@@ -210,7 +213,7 @@ async function syncWith(
       hierarchy: hierarchy.id,
       rules,
       extract,
-      maxAhead: BATCHES_AHEAD * (inWorkers ? workers.count : 1),
+      maxAhead: BATCHES_AHEAD * Math.max(1, threads),
       warn,
       tally,
       ...(options.signal === undefined ? {} : { signal: options.signal }),

@@ -6,7 +6,7 @@ import { createSearchEngine } from '../createSearchEngine';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { ExtractPool } from './ExtractPool';
 import { hierarchyJob } from './extractTask';
-import { defaultParseThreads, syncDocSet, syncDocSets } from './syncDocSet';
+import { defaultParseThreads, syncDocSet, syncDocSets, TWO_WORKERS_MIN_PAGES } from './syncDocSet';
 
 let work: string;
 let engine: SearchEngine;
@@ -62,8 +62,12 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     expect(threads()).toBe(idle);
   }, 60_000);
 
-  it('are one per core beyond the first by default, one at least and two at most', async () => {
-    expect([1, 2, 3, 4, 64].map((cores) => defaultParseThreads(cores))).toEqual([1, 1, 2, 2, 2]);
+  it('are two by default with a core to spare, and on 2 cores two only for large doc sets', async () => {
+    const cores = [1, 2, 3, 4, 64];
+    expect(cores.map((n) => defaultParseThreads(1000, n))).toEqual([1, 1, 2, 2, 2]);
+    expect(cores.map((n) => defaultParseThreads(TWO_WORKERS_MIN_PAGES, n))).toEqual([
+      1, 2, 2, 2, 2,
+    ]);
     await syncDocSet(engine, docSet('warm', 40), { threads: 0 });
     const idle = threads();
     let during = idle;
@@ -71,7 +75,7 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     await syncDocSet(engine, docSet('default', 120), {
       onProgress: () => (during = Math.max(during, threads())),
     });
-    expect(during).toBe(idle + defaultParseThreads());
+    expect(during).toBe(idle + defaultParseThreads(120));
     expect(threads()).toBe(idle);
   }, 60_000);
 
@@ -89,6 +93,36 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     );
     expect(outcomes.map((outcome) => outcome.path)).toEqual(['/p0.htm']);
     expect(threads()).toBe(idle + 2);
+    await pool.close();
+    expect(threads()).toBe(idle);
+  }, 60_000);
+
+  it('grow when a larger doc set needs more of them, and all stop with the pool', async () => {
+    await syncDocSet(engine, docSet('warm', 40), { threads: 0 });
+    const idle = threads();
+    const pool = new ExtractPool(1);
+    pool.start();
+    await vi.waitFor(() => expect(threads()).toBe(idle + 1), { timeout: 20_000 });
+    pool.grow(2);
+    expect(pool.size).toBe(2);
+    pool.start();
+    await vi.waitFor(() => expect(threads()).toBe(idle + 2), { timeout: 20_000 });
+    pool.grow(1);
+    expect(pool.size).toBe(2);
+    const folder = docSet('grown', 3).folder;
+    const hierarchy = hierarchyJob(folder, []);
+    const batch = (path: string) => ({
+      folder,
+      tasks: [{ path }],
+      rulesKey: '',
+      hierarchy: hierarchy.id,
+    });
+    // Two batches at once: one for each worker.
+    const outcomes = await Promise.all([
+      pool.run(batch('/p0.htm'), hierarchy),
+      pool.run(batch('/p1.htm'), hierarchy),
+    ]);
+    expect(outcomes.flat().map((outcome) => outcome.path)).toEqual(['/p0.htm', '/p1.htm']);
     await pool.close();
     expect(threads()).toBe(idle);
   }, 60_000);
