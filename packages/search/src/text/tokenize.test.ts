@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldCase } from './foldCase';
+import { foldCase } from '@docs-portal/contracts/text';
 import { stemTerm } from './stem';
 import { capTerm, eachChunk, MAX_TERM_LENGTH, tokenizeQueryWords, tokenizeText } from './tokenize';
 

@@ -1,5 +1,4 @@
-import { isCombiningMark, isWordStart, WORD_PATTERN } from '@docs-portal/contracts/text';
-import { foldCase } from './foldCase';
+import { foldCase, isCombiningMark, isWordStart, WORD_PATTERN } from '@docs-portal/contracts/text';
 
 /**
  * Longest term the index keeps: longer runs (hashes, base64, generated names) are cut to this
