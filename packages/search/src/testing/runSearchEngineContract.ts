@@ -940,6 +940,8 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         for (const q of ['स्थापना', 'दस्तावेज़', 'देखें', 'คู่มือ', 'ติดตั้ง']) {
           expect(titles(await precise(q)), q).toEqual(['Setup in Hindi and Thai']);
         }
+        // A word being typed that ends in a vowel sign is completed.
+        expect(titles(await precise('स्था'))).toEqual(['Setup in Hindi and Thai']);
         // नदी shares only letters with words of the page, not a word: it finds nothing.
         expect(titles(await precise('नदी'))).toEqual([]);
         const hindi = await precise('स्थापना');
