@@ -101,8 +101,9 @@ type ChunkVisitor = (chunk: string, offset: number, plain: boolean) => void;
 /**
  * Calls `visit` with the identifier chunks of a text ({@link CHUNK}) and their offsets, in
  * order. A run of a script written without spaces (Japanese, Chinese, Thai) is split into words
- * by the platform's word segmenter; other text is split at anything that is neither a word
- * character nor an identifier joint. (A loop with callbacks: a generator here cost a fifth of
+ * by the platform's word segmenter (which sees the run whole, marks included); other text is
+ * split at anything that is neither a word character, a combining mark after one, nor an
+ * identifier joint. (A loop with callbacks: a generator here cost a fifth of
  * tokenising. It scans character codes rather than running CHUNK and then testing every chunk
  * against UNSPACED and PLAIN_WORD: a fifth less CPU for analysePacked on django.)
  */
