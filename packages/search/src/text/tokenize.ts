@@ -65,12 +65,12 @@ function charClass(char: string): number {
 }
 
 /**
- * Length of the character at `at` of `text` (2 for a surrogate pair) when it is a word character
- * or, with `inWord` (the character before it is part of a word), a combining mark; else 0. ASCII
- * is answered from its code, the rest from a table filled on first sight by {@link charClass}.
- * `at` must be inside the text.
+ * Length of the word character at `at` of `text` (2 for a surrogate pair), 0 when the character
+ * there is not a word character (a combining mark is not: it starts no word). ASCII is answered
+ * from its code, the rest from a table filled on first sight by {@link charClass}. `at` must be
+ * inside the text.
  */
-function wordLengthAt(text: string, at: number, inWord: boolean): number {
+function wordLengthAt(text: string, at: number): number {
   const code = text.charCodeAt(at);
   if (code < 0x80) {
     return (code >= 0x61 && code <= 0x7a) ||
@@ -82,17 +82,40 @@ function wordLengthAt(text: string, at: number, inWord: boolean): number {
   }
   if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
     const low = text.charCodeAt(at + 1);
-    if (low >= 0xdc00 && low <= 0xdfff) {
-      const pair = charClass(text.slice(at, at + 2));
-      return pair === WORD || (inWord && pair === MARK) ? 2 : 0;
-    }
+    if (low >= 0xdc00 && low <= 0xdfff) return charClass(text.slice(at, at + 2)) === WORD ? 2 : 0;
   }
   let known = wordClass[code] as number;
   if (known === 0) {
     known = charClass(String.fromCharCode(code));
     wordClass[code] = known;
   }
-  return known === WORD || (inWord && known === MARK) ? 1 : 0;
+  return known === WORD ? 1 : 0;
+}
+
+/**
+ * {@link wordLengthAt} inside a word, where a combining mark goes on with the word too. (Two
+ * functions rather than a flag: the scanner's inner loop stays as small as before.)
+ */
+function partLengthAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) {
+    return (code >= 0x61 && code <= 0x7a) ||
+      (code >= 0x41 && code <= 0x5a) ||
+      (code >= 0x30 && code <= 0x39) ||
+      code === 0x5f
+      ? 1
+      : 0;
+  }
+  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return charClass(text.slice(at, at + 2)) !== OTHER ? 2 : 0;
+  }
+  let known = wordClass[code] as number;
+  if (known === 0) {
+    known = charClass(String.fromCharCode(code));
+    wordClass[code] = known;
+  }
+  return known !== OTHER ? 1 : 0;
 }
 
 /** Receives the chunks of a text; `plain` is true for a chunk {@link PLAIN_WORD} matches. */
@@ -111,7 +134,7 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
   const length = text.length;
   let at = 0;
   while (at < length) {
-    let width = wordLengthAt(text, at, false);
+    let width = wordLengthAt(text, at);
     if (width === 0) {
       // A surrogate pair that is no word character is skipped one half at a time: a lone low
       // surrogate is no word character either. A combining mark that follows no word character
@@ -135,7 +158,7 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
         }
         if (code >= FIRST_UNSPACED) unspaced = true;
         at += width;
-        width = at < length ? wordLengthAt(text, at, true) : 0;
+        width = at < length ? partLengthAt(text, at) : 0;
       } while (width > 0);
       // A joint continues the chunk when a word character follows it.
       const joint = text.charCodeAt(at);
@@ -143,7 +166,7 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
       if (joint === 0x2e || joint === 0x2d) next = at + 1;
       else if (joint === 0x3a && text.charCodeAt(at + 1) === 0x3a) next = at + 2;
       else break;
-      width = next < length ? wordLengthAt(text, next, false) : 0;
+      width = next < length ? wordLengthAt(text, next) : 0;
       if (width === 0) break;
       plain = false;
       at = next;
