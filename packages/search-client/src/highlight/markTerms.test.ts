@@ -41,9 +41,26 @@ describe('highlightTermsOf', () => {
     expect(highlightTermsOf(`?Highlight=${many}`)).toHaveLength(MAX_TERMS);
     expect(highlightTermsOf(`?Highlight=${'a'.repeat(65)}`)).toEqual([]);
   });
+
+  it('keeps the combining marks of a word in it', () => {
+    const value = encodeURIComponent('स्थापना, คู่มือ cafe\u0301');
+    expect(highlightTermsOf(`?Highlight=${value}`)).toEqual(['स्थापना', 'คู่มือ', 'cafe\u0301']);
+  });
 });
 
 describe('markTerms', () => {
+  it('marks a Hindi word whole, and not a word that differs from it by a vowel sign', () => {
+    page('<main><p>काम का नाम: कम्प्यूटर पर काम, कम नहीं।</p></main>');
+    expect(markTerms(document.body, ['काम'])).toBe(2);
+    expect(marks()).toEqual(['काम', 'काम']);
+  });
+
+  it('marks a decomposed accent like a precomposed one', () => {
+    page('<main><p>Cafe\u0301 and café</p></main>');
+    expect(markTerms(document.body, ['café'])).toBe(2);
+    expect(marks()).toEqual(['Cafe\u0301', 'café']);
+  });
+
   it('marks words starting with a term, whole, in any case', () => {
     page('<main><p>Backups and backup jobs; the feedback is not a backup-job.</p></main>');
     expect(markTerms(document.body, ['backup'])).toBe(3);

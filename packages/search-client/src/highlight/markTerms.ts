@@ -5,6 +5,7 @@
  * from the URL is parsed as HTML, used as a pattern or as a CSS selector.
  */
 
+import { foldCase, WORD_PATTERN, wordsOf } from '@docs-portal/contracts/text';
 import { lightColours } from '@docs-portal/contracts/theme';
 import { stemmer } from 'stemmer';
 
@@ -23,13 +24,8 @@ export const SCROLL_MARGIN_PX = 24;
 
 /** Elements whose text is never marked: code that runs or styles, and form fields. */
 const SKIPPED = 'script, style, noscript, template, textarea, select, option, svg, math, mark';
-const WORD_RUN = /[\p{L}\p{N}_]+/gu;
-
-/** Lower case without diacritics, as the search index folds words (`Café` -> `cafe`). */
-function fold(word: string): string {
-  const lower = word.toLowerCase();
-  return /[\u0080-\uffff]/.test(lower) ? lower.normalize('NFKD').replace(/\p{M}+/gu, '') : lower;
-}
+/** A word as the search index reads one (combining marks included: `हिन्दी` is one word). */
+const WORD_RUN = new RegExp(WORD_PATTERN, 'gu');
 
 /** The index's stem of a folded word: identifiers, numbers and short words keep their form. */
 function stemOf(word: string): string {
@@ -47,11 +43,9 @@ export function highlightTermsOf(search: string): string[] {
     }
   }
   if (raw === null) return [];
-  const words = raw
-    .slice(0, 2000)
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}_]+/u)
-    .filter((word) => word.length > 0 && word.length <= MAX_TERM_LENGTH);
+  const words = wordsOf(raw.slice(0, 2000).toLowerCase()).filter(
+    (word) => word.length <= MAX_TERM_LENGTH,
+  );
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
@@ -72,11 +66,11 @@ export function contentRoot(doc: Document): Element | null {
  * marks a longer word it merely starts (`vm` is not `VMware`).
  */
 export function termMatcher(terms: readonly string[]): (word: string) => boolean {
-  const folded = new Set(terms.map(fold));
+  const folded = new Set(terms.map(foldCase));
   const stems = new Set([...folded].map(stemOf));
   return (word) => {
     if (word.length > MAX_TERM_LENGTH) return false;
-    const f = fold(word);
+    const f = foldCase(word);
     return folded.has(f) || stems.has(stemOf(f));
   };
 }

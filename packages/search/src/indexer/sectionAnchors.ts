@@ -1,5 +1,5 @@
 import type { AnyNode, Element } from 'domhandler';
-import { foldCase } from '../text/foldCase';
+import { foldCase } from '@docs-portal/contracts/text';
 import { isExcluded, isSiteTitle, textOf } from './domText';
 
 const HEADING = /^h[1-6]$/;

@@ -1,3 +1,4 @@
+import { endsInWord } from '@docs-portal/contracts/text';
 import { tokenizeQueryWords, type QueryWord } from '../text/tokenize';
 
 /** Most words of a query that are considered; the rest are ignored. */
@@ -45,6 +46,6 @@ export function parseQuery(query: string): ParsedQuery {
     push(piece, insideQuotes);
   });
   const lastUnit = units[units.length - 1];
-  const endsOpen = /[\p{L}\p{N}_]$/u.test(query);
+  const endsOpen = endsInWord(query);
   return { units, lastIsPrefix: endsOpen && lastUnit !== undefined && !lastUnit.quoted };
 }

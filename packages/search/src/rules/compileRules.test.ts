@@ -4,6 +4,7 @@ import {
   compileRules,
   globMatches,
   mergeSynonyms,
+  normaliseRulePattern,
   normaliseRuleQuery,
   ruleSignature,
 } from './compileRules';
@@ -12,6 +13,11 @@ describe('rule queries and patterns', () => {
   it('normalises case, punctuation and spacing', () => {
     expect(normaliseRuleQuery('  How to   INSTALL? ')).toBe('how to install');
     expect(normaliseRuleQuery('k8s/helm-chart')).toBe('k8s helm chart');
+    // Combining marks stay in their words: काम (work) is not कम (less); a mark after a space goes.
+    expect(normaliseRuleQuery('काम, कैसे करें?')).toBe('काम कैसे करें');
+    expect(normaliseRuleQuery('काम')).not.toBe(normaliseRuleQuery('कम'));
+    expect(normaliseRuleQuery('a \u0301b \u093f\u094d')).toBe('a b');
+    expect(normaliseRulePattern('*स्थापना*')).toBe('*स्थापना*');
   });
 
   it('matches globs: * any run, ? one character, the rest literal', () => {

@@ -2,24 +2,26 @@ import type { BoostRule, PinRule, SearchRule } from '@docs-portal/contracts';
 import { compileSynonyms, type SynonymTable } from '../query/synonyms';
 
 /**
+ * What separates the words of a rule query: anything but letters, digits and the combining marks
+ * that follow them (a word goes on with its marks as in @docs-portal/contracts/text, so काम and
+ * कम stay apart; `_` separates here, unlike in the index).
+ */
+const SEPARATORS = /(?:[^\p{L}\p{N}\p{M}]|(?<![\p{L}\p{N}]\p{M}*)\p{M})+/gu;
+/** {@link SEPARATORS}, but the `*` and `?` wildcards of a boost pattern are kept. */
+const PATTERN_SEPARATORS = /(?:[^\p{L}\p{N}\p{M}*?]|(?<![\p{L}\p{N}]\p{M}*)\p{M})+/gu;
+
+/**
  * A query as rules see it: case folded, every run of characters that are not letters or digits
- * turned into one space, trimmed. "How to Install?" and "how to install" are the same query.
+ * (or the marks of a word) turned into one space, trimmed. "How to Install?" and "how to
+ * install" are the same query.
  */
 export function normaliseRuleQuery(query: string): string {
-  return query
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return query.normalize('NFKC').toLowerCase().replace(SEPARATORS, ' ').trim();
 }
 
 /** A boost pattern normalised like queries, its `*` and `?` wildcards kept. */
 export function normaliseRulePattern(pattern: string): string {
-  return pattern
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}*?]+/gu, ' ')
-    .trim();
+  return pattern.normalize('NFKC').toLowerCase().replace(PATTERN_SEPARATORS, ' ').trim();
 }
 
 /**

@@ -422,7 +422,8 @@ const MATH_FUNCTIONS = [
 
 /**
  * A SQL reference: a page that defines functions in a table (the indexer's definitions) among
- * pages that mention them in passing, and pages of code tokens, Japanese text and a long token.
+ * pages that mention them in passing, and pages of code tokens, Japanese text, Hindi and Thai text
+ * (words with combining marks) and a long token.
  */
 const SQL_REFERENCE: ContractDocSet = {
   docSet: docSet('sql-ref', 'SQL Server', '2', 'Reference', '/docs/sql'),
@@ -487,6 +488,12 @@ const SQL_REFERENCE: ContractDocSet = {
     ),
     page('/ja/guide.htm', 'ユーザーガイド', ['日本語'], [['', '', '設定ファイルを読み込みます。']]),
     page('/ja/kite.htm', 'カイト', ['日本語'], [['', '', 'カイトの設定。']]),
+    page(
+      '/intl/setup.htm',
+      'Setup in Hindi and Thai',
+      ['International'],
+      [['', '', 'प्रोग्राम की स्थापना के लिए दस्तावेज़ देखें। คู่มือการติดตั้งโปรแกรม']],
+    ),
     page(
       '/checksums.htm',
       'Checksums',

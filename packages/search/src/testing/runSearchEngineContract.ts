@@ -935,6 +935,21 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(titles(await precise('カイト'))).toEqual(['カイト']);
       });
 
+      it('finds Hindi and Thai words whole, with their vowel signs and tone marks', async () => {
+        // Each word has combining marks (viramas, vowel signs, a nukta, Thai vowel and tone marks).
+        for (const q of ['स्थापना', 'दस्तावेज़', 'देखें', 'คู่มือ', 'ติดตั้ง']) {
+          expect(titles(await precise(q)), q).toEqual(['Setup in Hindi and Thai']);
+        }
+        // A word being typed that ends in a vowel sign is completed.
+        expect(titles(await precise('स्था'))).toEqual(['Setup in Hindi and Thai']);
+        // नदी shares only letters with words of the page, not a word: it finds nothing.
+        expect(titles(await precise('नदी'))).toEqual([]);
+        const hindi = await precise('स्थापना');
+        expect(hindi.hits[0]?.sections[0]?.snippet).toContain('<mark>स्थापना</mark>');
+        const thai = await precise('คู่มือ');
+        expect(thai.hits[0]?.sections[0]?.snippet).toContain('<mark>คู่มือ</mark>');
+      });
+
       it('finds a token longer than 64 characters', async () => {
         const digest = '9f86d081884c7d659a2feaa0c55ad015'.repeat(3);
         expect(titles(await precise(digest))).toEqual(['Checksums']);

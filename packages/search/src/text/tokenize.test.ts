@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldCase } from './foldCase';
+import { foldCase } from '@docs-portal/contracts/text';
 import { stemTerm } from './stem';
 import { capTerm, eachChunk, MAX_TERM_LENGTH, tokenizeQueryWords, tokenizeText } from './tokenize';
 
@@ -145,8 +145,10 @@ describe('tokenizeQueryWords and stemming', () => {
 });
 
 describe('eachChunk', () => {
-  // What eachChunk did with regular expressions before it scanned character codes.
-  const CHUNK = /[\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*/gu;
+  // What eachChunk did with regular expressions before it scanned character codes, with the
+  // combining marks that continue a word (written out here, not taken from the shared rule).
+  const WORD = '[\\p{L}\\p{N}_][\\p{L}\\p{N}_\\p{M}]*';
+  const CHUNK = new RegExp(`${WORD}(?:(?:[.-]|::)${WORD})*`, 'gu');
   const UNSPACED =
     /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -175,7 +177,9 @@ describe('eachChunk', () => {
     return chunks;
   };
   // ASCII, joints, accents precomposed and combining, other letters and digits, letters and
-  // symbols outside the BMP, lone surrogates, unspaced scripts, half-width kana, punctuation.
+  // symbols outside the BMP, lone surrogates, unspaced scripts, half-width kana, punctuation,
+  // combining marks (Devanagari vowel sign and virama, a Tamil spacing mark, Thai tone and
+  // vowel marks, a Hebrew point, an enclosing mark, a mark outside the BMP).
   const pieces = [
     ...'aZq09_.-: ',
     '::',
@@ -208,6 +212,16 @@ describe('eachChunk', () => {
     'ໄ',
     'ក',
     'က',
+    'हिन्दी',
+    '\u093f',
+    '\u094d',
+    '\u0bbe',
+    '\u0e48',
+    '\u0e31',
+    'ไม่',
+    '\u05b4',
+    '\u20dd',
+    '\u{1d167}',
     '\u2019',
     '\u201c',
     '\u00a0',
@@ -253,5 +267,97 @@ describe('tokenizeText on repeated chunks', () => {
         end: t.end + text.length + 1,
       })),
     );
+  });
+});
+
+describe('tokenizeText on combining marks', () => {
+  const spans = (text: string) =>
+    tokenizeText(text).map((t) => `${t.term}@${t.position}:${text.slice(t.start, t.end)}`);
+
+  it('keeps Hindi vowel signs and viramas inside their words', () => {
+    // स्थापना: a virama (U+094D) and a vowel sign; किताबें: vowel signs and an anusvara (U+0902).
+    expect(spans('हिन्दी भाषा में स्थापना, किताबें!')).toEqual([
+      'हिन्दी@0:हिन्दी',
+      'भाषा@1:भाषा',
+      'में@2:में',
+      'स्थापना@3:स्थापना',
+      'किताबें@4:किताबें',
+    ]);
+  });
+
+  it('keeps the spacing marks (Mc) of Bengali and Tamil inside their words', () => {
+    // U+09BE and U+0BBE are spacing vowel signs, U+0BCD the Tamil virama.
+    expect(tokenizeText('বাংলা ভাষা').map((t) => t.term)).toEqual(['বাংলা', 'ভাষা']);
+    expect(tokenizeText('தமிழ் மொழி கோப்பு').map((t) => t.term)).toEqual(['தமிழ்', 'மொழி', 'கோப்பு']);
+  });
+
+  it('lets the segmenter split Thai with its tone and vowel marks', () => {
+    const text = 'ภาษาไทยไม่มีช่องว่าง';
+    const tokens = tokenizeText(text);
+    for (const t of tokens) expect(text.slice(t.start, t.end)).toBe(t.term);
+    // ไม่ (mai tho U+0E48) and ช่อง were cut at their tone marks before.
+    expect(tokens.map((t) => t.term)).toContain('ช่อง');
+    expect(tokens.map((t) => t.term).join('')).toBe(text);
+    expect(tokenizeQueryWords('ช่องว่าง').flatMap((w) => w.parts)).toEqual(
+      tokenizeText('ช่องว่าง').map((t) => t.term),
+    );
+  });
+
+  it('folds a decomposed Latin accent like a precomposed one', () => {
+    const decomposed = 'Cafe\u0301 re\u0301sume\u0301 CafeBar Cafe\u0301Bar';
+    expect(spans(decomposed)).toEqual([
+      'cafe@0:Cafe\u0301',
+      'resume@1:re\u0301sume\u0301',
+      'cafe@2:Cafe',
+      'cafebar@2:CafeBar',
+      'bar@3:Bar',
+      'cafe@4:Cafe\u0301',
+      'cafebar@4:Cafe\u0301Bar',
+      'bar@5:Bar',
+    ]);
+    const precomposed = tokenizeText('Café résumé CafeBar CaféBar');
+    expect(tokenizeText(decomposed).map((t) => t.term)).toEqual(precomposed.map((t) => t.term));
+    expect(tokenizeQueryWords('cafe\u0301')).toEqual([{ raw: 'cafe\u0301', parts: ['cafe'] }]);
+  });
+
+  it('skips a mark that follows no word character', () => {
+    expect(spans('\u0301abc \u093fक x \u0e48')).toEqual(['abc@0:abc', 'क@1:क', 'x@2:x']);
+    expect(tokenizeText('\u093f\u094d')).toEqual([]);
+  });
+
+  it('keeps a mark after a digit and leaves a mark after an underscore out of the parts', () => {
+    expect(spans('5\u0301 9ि')).toEqual(['5@0:5\u0301', '9ि@1:9ि']);
+    expect(spans('x_\u0301a')).toEqual(['x@0:x', 'x_a@0:x_\u0301a', 'a@1:a']);
+    expect(tokenizeText('_\u093f')).toEqual([]);
+  });
+
+  it('does not join a word to a mark after a joint', () => {
+    expect(spans('os.\u0301path a-\u093f')).toEqual(['os@0:os', 'path@1:path', 'a@2:a']);
+  });
+
+  it('records offsets that slice the original text, marks included', () => {
+    const text = 'देखें: os.path.join और ภาษาไทย, naïve';
+    const tokens = tokenizeText(text);
+    for (const t of tokens) {
+      expect(foldCase(text.slice(t.start, t.end))).toBe(t.term);
+    }
+    expect(tokens.map((t) => t.term)).toEqual([
+      'देखें',
+      'os',
+      'os.path.join',
+      'path',
+      'path.join',
+      'join',
+      'और',
+      'ภาษา',
+      'ไทย',
+      'naive',
+    ]);
+  });
+
+  it('cuts a long word with marks at 64 characters', () => {
+    const long = 'हिन्दी'.repeat(20);
+    const [token] = tokenizeText(long);
+    expect(token).toMatchObject({ term: long.slice(0, 64), start: 0, end: long.length });
   });
 });

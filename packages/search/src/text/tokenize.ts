@@ -1,4 +1,4 @@
-import { foldCase } from './foldCase';
+import { foldCase, isCombiningMark, isWordStart, WORD_PATTERN } from '@docs-portal/contracts/text';
 
 /**
  * Longest term the index keeps: longer runs (hashes, base64, generated names) are cut to this
@@ -37,8 +37,9 @@ export interface QueryWord {
   joined?: string;
 }
 
-// A chunk is a run of word characters, possibly joined by `.`, `-` or `::` into an identifier.
-const CHUNK = /[\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*/gu;
+// A chunk is a word (see @docs-portal/contracts/text: a letter, digit or `_` and what follows it
+// of those and combining marks), possibly joined by `.`, `-` or `::` to a word into an identifier.
+const CHUNK = new RegExp(`${WORD_PATTERN}(?:(?:[.-]|::)${WORD_PATTERN})*`, 'gu');
 /** A plain word (`the`, `Python`, `utf8`): its one term is its lower case. */
 const PLAIN_WORD = /^[A-Za-z]?[a-z0-9]*$/;
 /** Scripts written without spaces between words: their runs are split by `Intl.Segmenter`. */
@@ -48,15 +49,26 @@ const UNSPACED =
 const FIRST_UNSPACED = 0x0e01;
 let segmenter: Intl.Segmenter | undefined;
 
-/** A word character of a chunk, as in {@link CHUNK}. */
-const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
-/** Per UTF-16 code unit above ASCII, once asked: 1 when it is a word character, 2 when not. */
+/** {@link charClass}: a character that starts a word (and continues one). */
+const WORD = 1;
+/** {@link charClass}: a character that is no part of a word. */
+const OTHER = 2;
+/** {@link charClass}: a combining mark, which continues a word but does not start one. */
+const MARK = 3;
+/** Per UTF-16 code unit above ASCII, once asked: {@link WORD}, {@link OTHER} or {@link MARK}. */
 const wordClass = new Uint8Array(0x10000);
+
+/** {@link WORD}, {@link OTHER} or {@link MARK} for one code point, by the shared word rule. */
+function charClass(char: string): number {
+  if (isWordStart(char)) return WORD;
+  return isCombiningMark(char) ? MARK : OTHER;
+}
 
 /**
  * Length of the word character at `at` of `text` (2 for a surrogate pair), 0 when the character
- * there is not a word character. ASCII is answered from its code, the rest from a table filled
- * on first sight by {@link WORD_CHAR}. `at` must be inside the text.
+ * there is not a word character (a combining mark is not: it starts no word). ASCII is answered
+ * from its code, the rest from a table filled on first sight by {@link charClass}. `at` must be
+ * inside the text.
  */
 function wordLengthAt(text: string, at: number): number {
   const code = text.charCodeAt(at);
@@ -70,14 +82,40 @@ function wordLengthAt(text: string, at: number): number {
   }
   if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
     const low = text.charCodeAt(at + 1);
-    if (low >= 0xdc00 && low <= 0xdfff) return WORD_CHAR.test(text.slice(at, at + 2)) ? 2 : 0;
+    if (low >= 0xdc00 && low <= 0xdfff) return charClass(text.slice(at, at + 2)) === WORD ? 2 : 0;
   }
   let known = wordClass[code] as number;
   if (known === 0) {
-    known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+    known = charClass(String.fromCharCode(code));
     wordClass[code] = known;
   }
-  return known === 1 ? 1 : 0;
+  return known === WORD ? 1 : 0;
+}
+
+/**
+ * {@link wordLengthAt} inside a word, where a combining mark goes on with the word too. (Two
+ * functions rather than a flag: the scanner's inner loop stays as small as before.)
+ */
+function partLengthAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) {
+    return (code >= 0x61 && code <= 0x7a) ||
+      (code >= 0x41 && code <= 0x5a) ||
+      (code >= 0x30 && code <= 0x39) ||
+      code === 0x5f
+      ? 1
+      : 0;
+  }
+  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return charClass(text.slice(at, at + 2)) !== OTHER ? 2 : 0;
+  }
+  let known = wordClass[code] as number;
+  if (known === 0) {
+    known = charClass(String.fromCharCode(code));
+    wordClass[code] = known;
+  }
+  return known !== OTHER ? 1 : 0;
 }
 
 /** Receives the chunks of a text; `plain` is true for a chunk {@link PLAIN_WORD} matches. */
@@ -86,8 +124,9 @@ type ChunkVisitor = (chunk: string, offset: number, plain: boolean) => void;
 /**
  * Calls `visit` with the identifier chunks of a text ({@link CHUNK}) and their offsets, in
  * order. A run of a script written without spaces (Japanese, Chinese, Thai) is split into words
- * by the platform's word segmenter; other text is split at anything that is neither a word
- * character nor an identifier joint. (A loop with callbacks: a generator here cost a fifth of
+ * by the platform's word segmenter (which sees the run whole, marks included); other text is
+ * split at anything that is neither a word character, a combining mark after one, nor an
+ * identifier joint. (A loop with callbacks: a generator here cost a fifth of
  * tokenising. It scans character codes rather than running CHUNK and then testing every chunk
  * against UNSPACED and PLAIN_WORD: a fifth less CPU for analysePacked on django.)
  */
@@ -98,7 +137,8 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
     let width = wordLengthAt(text, at);
     if (width === 0) {
       // A surrogate pair that is no word character is skipped one half at a time: a lone low
-      // surrogate is no word character either.
+      // surrogate is no word character either. A combining mark that follows no word character
+      // (at the start of the text, after a space) is skipped too: it belongs to no word.
       at++;
       continue;
     }
@@ -106,7 +146,7 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
     let plain = true;
     let unspaced = false;
     for (;;) {
-      // A run of word characters.
+      // A run of word characters and the combining marks that follow them.
       do {
         const code = text.charCodeAt(at);
         if (
@@ -118,7 +158,7 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
         }
         if (code >= FIRST_UNSPACED) unspaced = true;
         at += width;
-        width = at < length ? wordLengthAt(text, at) : 0;
+        width = at < length ? partLengthAt(text, at) : 0;
       } while (width > 0);
       // A joint continues the chunk when a word character follows it.
       const joint = text.charCodeAt(at);
@@ -174,7 +214,18 @@ function isSeparator(ch: string): boolean {
   return ch === '.' || ch === '_' || ch === ':' || ch === '-';
 }
 
-/** Splits a chunk into [start, end) spans of its parts: at separators, underscores and camelCase. */
+/** The character before `at` in `chunk`, combining marks passed over (`e` of `e` + U+0301). */
+function baseBefore(chunk: string, at: number): string {
+  let k = at - 1;
+  while (k > 0 && chunk.charCodeAt(k) >= 0x300 && isCombiningMark(chunk[k] as string)) k--;
+  return chunk[k] ?? '';
+}
+
+/**
+ * Splits a chunk into [start, end) spans of its parts: at separators, underscores and camelCase.
+ * Combining marks stay with the letter they follow; marks that follow a separator (`_` + U+0301)
+ * belong to no part.
+ */
 function partSpans(chunk: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   let start = -1;
@@ -186,10 +237,10 @@ function partSpans(chunk: string): Array<[number, number]> {
       continue;
     }
     if (start < 0) {
-      start = i;
+      if (ch.charCodeAt(0) < 0x300 || !isCombiningMark(ch)) start = i;
       continue;
     }
-    const prev = chunk[i - 1] ?? '';
+    const prev = baseBefore(chunk, i);
     const next = chunk[i + 1] ?? '';
     // lowerUpper (getElement) and UPPERUpperlower (XMLParser) start a new part, but the plural
     // of an acronym (APIs, HOWTOs, URLs) is one word.

@@ -17,6 +17,9 @@ describe('searchWordsOf', () => {
       'User Guide backup policies',
     );
     expect(searchWordsOf('/docs/%E0%A4%A', '/docs')).toBe('');
+    expect(searchWordsOf(`/docs/hi/${encodeURIComponent('स्थापना-गाइड')}.htm`, '/docs')).toBe(
+      'hi स्थापना गाइड',
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { escapeHtml } from '@docs-portal/contracts/safety';
 import { themeCss } from '@docs-portal/contracts/theme';
+import { wordsOf } from '@docs-portal/contracts/text';
 
 /** What an error page needs from the config: where the portal lives and whose it is. */
 export interface ErrorPageSite {
@@ -56,11 +57,13 @@ export function searchWordsOf(url: string, basePath: string): string {
     pathname = pathname.replace(/%[0-9a-f]{0,2}/gi, ' ');
   }
   if (basePath && pathname.startsWith(basePath)) pathname = pathname.slice(basePath.length);
-  const words = pathname
-    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 1 && !/^\d+$/.test(word) && !NOISE.has(word.toLowerCase()));
+  // Words as the search index reads them (a Hindi word keeps its vowel signs), split at `_` too.
+  const words = wordsOf(
+    pathname
+      .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .replaceAll('_', ' '),
+  ).filter((word) => word.length > 1 && !/^\d+$/.test(word) && !NOISE.has(word.toLowerCase()));
   return [...new Set(words)].slice(0, MAX_WORDS).join(' ').slice(0, 200);
 }
 
