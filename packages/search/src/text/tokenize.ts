@@ -337,14 +337,29 @@ function splitChunk(chunk: string): ChunkAnalysis {
     joins.push({ term, part: first, start, end });
   };
   addJoin(0, chunk.length);
-  const dots = [...chunk.matchAll(/\.|::/g)].map((m) => [m.index, m.index + m[0].length] as const);
-  if (dots.length > 0) {
-    const bounds = [0, ...dots.map(([, after]) => after)];
-    const ends = [...dots.map(([at]) => at), chunk.length];
-    bounds.forEach((start, i) => {
+  // Where the dotted segments start and end (`.` or `::`), found by character code: a scan
+  // with matchAll and array spreads here made V8 throw away this function's optimised code
+  // again and again (a different array or string map each time), recompiling it 8 times a build.
+  const bounds = [0];
+  const ends: number[] = [];
+  for (let at = 0; at < chunk.length; at++) {
+    const code = chunk.charCodeAt(at);
+    if (code === 0x2e) {
+      ends.push(at);
+      bounds.push(at + 1);
+    } else if (code === 0x3a && chunk.charCodeAt(at + 1) === 0x3a) {
+      ends.push(at);
+      bounds.push(at + 2);
+      at++;
+    }
+  }
+  if (ends.length > 0) {
+    ends.push(chunk.length);
+    for (let i = 0; i < bounds.length; i++) {
+      const start = bounds[i] as number;
       if (i > 0) addJoin(start, chunk.length);
       addJoin(start, ends[i] as number);
-    });
+    }
   }
   return { chunk, parts, joins };
 }
