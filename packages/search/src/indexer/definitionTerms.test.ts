@@ -24,6 +24,14 @@ describe('definitions', () => {
     expect(definitionsOf(list)).toEqual(['virtual environment', '--dry-run, -n']);
   });
 
+  it('reads words with combining marks whole, as the index does', () => {
+    // A signature and a long cell, whose name is cut from the rest: every vowel sign and virama
+    // of the Hindi names is a combining mark, which used to end the name at its first letter.
+    const table = `<table><tr><td><code>स्थापना</code> ( <code>मार्ग</code> )</td><td>x</td></tr>
+      <tr><td>दस्तावेज़ — यह पंक्ति चार शब्दों से कहीं अधिक लंबी है और पूरी नहीं ली जाती</td><td>y</td></tr></table>`;
+    expect(definitionsOf(table)).toEqual(['स्थापना', 'दस्तावेज़']);
+  });
+
   it('skips entries that link to a definition elsewhere, numbers and single letters', () => {
     const summary = `<table><tr><td><a href="math.html#exp"><code>exp()</code></a></td><td>see there</td></tr>
       <tr><td>1</td><td>first step</td></tr><tr><td>'c'</td><td>a character</td></tr></table>`;

@@ -1,3 +1,4 @@
+import { WORD_PART_CLASS, WORD_PATTERN, WORD_START_CLASS } from '@docs-portal/contracts/text';
 import type { AnyNode, Element } from 'domhandler';
 import { tokenizeText } from '../text/tokenize';
 import { isExcluded, normaliseSpace, textOf } from './domText';
@@ -8,12 +9,19 @@ export const MAX_DEFINITIONS = 500;
 const WHOLE_WORDS = 4;
 /** Longest definition kept as a whole, in characters. */
 const WHOLE_LENGTH = 60;
+/** An identifier: words joined by `.`, `-` or `::` (words as the index reads them). */
+const IDENTIFIER = `${WORD_PATTERN}(?:(?:[.-]|::)${WORD_PATTERN})*`;
 /** The identifier an element's text starts with (`exp`, `work_mem`, `os.path.join`, `ORA-00942`). */
-const LEADING_IDENTIFIER = /^[^\p{L}\p{N}_]{0,2}([\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*)/u;
+const LEADING_IDENTIFIER = new RegExp(`^[^${WORD_START_CLASS}]{0,2}(${IDENTIFIER})`, 'u');
 /** The name a signature defines: the identifier right before its first parenthesis. */
-const SIGNATURE_NAME = /([\p{L}\p{N}_]+(?:(?:[.-]|::)[\p{L}\p{N}_]+)*)\s*\(/u;
-/** A name worth indexing: two letters in a row, or a letter with digits or an underscore. */
-const NAME_LIKE = /\p{L}[\p{L}\p{N}_]/u;
+const SIGNATURE_NAME = new RegExp(`(${IDENTIFIER})\\s*\\(`, 'u');
+/**
+ * A name worth indexing: two letters in a row, or a letter with digits, an underscore or a
+ * combining mark (`का`: a letter and its vowel sign).
+ */
+const NAME_LIKE = new RegExp(`\\p{L}[${WORD_PART_CLASS}]`, 'u');
+/** Text that holds a word. */
+const HAS_WORD = new RegExp(`[${WORD_START_CLASS}]`, 'u');
 
 function cellsOf(row: Element): Element[] {
   return row.children.filter(
@@ -46,7 +54,7 @@ function startsWithLink(element: Element): boolean {
   while (stack.length > 0) {
     const { node, linked } = stack.pop() as { node: AnyNode; linked: boolean };
     if (node.type === 'text') {
-      if (/[\p{L}\p{N}_]/u.test(node.data)) return linked;
+      if (HAS_WORD.test(node.data)) return linked;
       continue;
     }
     if (node.type !== 'tag' || isExcluded(node)) continue;
