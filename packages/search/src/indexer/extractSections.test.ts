@@ -74,6 +74,11 @@ describe('extractSections on a Flare topic', () => {
       path: '/Content/Guides/Not_In_Toc.htm',
     });
     expect(loose.breadcrumb).toEqual(['Guides']);
+    // Slug hyphens become spaces also after a word's combining mark (the ा of स्थापना).
+    const hindi = extractSections('<h1>x</h1>', {
+      path: `/${encodeURIComponent('स्थापना-गाइड')}/Set_up-steps/page.htm`,
+    });
+    expect(hindi.breadcrumb).toEqual(['स्थापना गाइड', 'Set up steps']);
   });
 
   it('marks a page flagged data-mc-searchable="False" as not indexable', () => {

@@ -1,3 +1,8 @@
+import { WORD_PART_CLASS, WORD_START_CLASS } from '@docs-portal/contracts/text';
+
+/** A hyphen between two words of a slug (`Data-Protection`, `स्थापना-गाइड`). */
+const SLUG_HYPHEN = new RegExp(`(?<=[${WORD_PART_CLASS}])-(?=[${WORD_START_CLASS}])`, 'gu');
+
 /**
  * Breadcrumb trail built from a page's folders when no table of contents gives one:
  * `/Content/Data_Protection/Jobs.htm` → `['Data Protection']`. Flare's `Content` root folder is
@@ -15,10 +20,6 @@ export function folderBreadcrumb(path: string): string[] {
       // Keep a folder name that is not valid percent-encoding as it is.
     }
     // Underscores and slug hyphens stand for spaces; a spaced hyphen ("W - Invoices") is text.
-    return name
-      .replace(/_+/g, ' ')
-      .replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+    return name.replace(/_+/g, ' ').replace(SLUG_HYPHEN, ' ').replace(/\s+/g, ' ').trim();
   });
 }
