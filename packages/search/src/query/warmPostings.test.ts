@@ -129,4 +129,27 @@ describe('warmPostings', () => {
       expect(reads()).toBe(typed);
     });
   });
+
+  it('types words whose letters carry combining marks, as it types other words', async () => {
+    const hindiDir = mkdtempSync(join(tmpdir(), 'search-warm-hi-'));
+    const hindi = new SqliteIndexStore(hindiDir);
+    try {
+      // Every vowel sign and virama of these words is a combining mark.
+      const words = ['स्थापना', 'दस्तावेज़', 'निर्देश', 'सेटिंग', 'उपयोगकर्ता', 'सुरक्षा', 'नेटवर्क'];
+      const hindiPages: PageRecord[] = words.map((word, n) => ({
+        path: `/hi${n}.htm`,
+        title: word,
+        breadcrumb: [],
+        hash: `hi${n}`,
+        sections: [{ heading: '', anchor: '', text: words.join(' ') }],
+      }));
+      await hindi.applyDocSetChanges({ docSet, upserts: hindiPages, removals: [] });
+      await hindi.read(async (reader) => {
+        expect(frequentWords(reader)).toEqual([...words].sort().slice(0, WARM_SEARCH_WORDS));
+      });
+    } finally {
+      await hindi.close();
+      rmSync(hindiDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -64,6 +64,9 @@ export async function warmPostings(
   }
 }
 
+/** A word of letters (and the combining marks of its letters: vowel signs, viramas, accents). */
+const LETTER_WORD = /^\p{L}[\p{L}\p{M}]*$/u;
+
 /** Words whose typing {@link warmSearches} replays. */
 export const WARM_SEARCH_WORDS = 6;
 
@@ -76,7 +79,7 @@ export function frequentWords(reader: IndexReader): string[] {
   );
   return vocabulary.terms
     .map((term, index) => ({ term, df: vocabulary.df(index, all) }))
-    .filter(({ term }) => term.length >= 4 && /^\p{L}+$/u.test(term))
+    .filter(({ term }) => term.length >= 4 && LETTER_WORD.test(term))
     .sort((a, b) => b.df - a.df || (a.term < b.term ? -1 : 1))
     .slice(0, WARM_SEARCH_WORDS)
     .map(({ term }) => term);
