@@ -64,32 +64,48 @@ function charClass(char: string): number {
   return isCombiningMark(char) ? MARK : OTHER;
 }
 
+/** `[A-Za-z0-9_]`, by character code. */
+function isAsciiWordCode(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f
+  );
+}
+
+/** Added to a class by {@link classAbove}: the character is a surrogate pair (2 code units). */
+const PAIR = 4;
+
 /**
- * Length of the word character at `at` of `text` (2 for a surrogate pair), 0 when the character
- * there is not a word character (a combining mark is not: it starts no word). ASCII is answered
- * from its code, the rest from a table filled on first sight by {@link charClass}. `at` must be
- * inside the text.
+ * {@link charClass} of the character at `at` of `text`, whose code unit `code` is above ASCII,
+ * plus {@link PAIR} for a surrogate pair. Single code units are answered from a table filled on
+ * first sight.
  */
-function wordLengthAt(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  if (code < 0x80) {
-    return (code >= 0x61 && code <= 0x7a) ||
-      (code >= 0x41 && code <= 0x5a) ||
-      (code >= 0x30 && code <= 0x39) ||
-      code === 0x5f
-      ? 1
-      : 0;
-  }
+function classAbove(text: string, at: number, code: number): number {
   if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
     const low = text.charCodeAt(at + 1);
-    if (low >= 0xdc00 && low <= 0xdfff) return charClass(text.slice(at, at + 2)) === WORD ? 2 : 0;
+    if (low >= 0xdc00 && low <= 0xdfff) return charClass(text.slice(at, at + 2)) + PAIR;
   }
   let known = wordClass[code] as number;
   if (known === 0) {
     known = charClass(String.fromCharCode(code));
     wordClass[code] = known;
   }
-  return known === WORD ? 1 : 0;
+  return known;
+}
+
+/**
+ * Length of the word character at `at` of `text` (2 for a surrogate pair), 0 when the character
+ * there is not a word character (a combining mark is not: it starts no word). `at` must be
+ * inside the text.
+ */
+function wordLengthAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return isAsciiWordCode(code) ? 1 : 0;
+  const known = classAbove(text, at, code);
+  if (known === WORD) return 1;
+  return known === WORD + PAIR ? 2 : 0;
 }
 
 /**
@@ -98,24 +114,10 @@ function wordLengthAt(text: string, at: number): number {
  */
 function partLengthAt(text: string, at: number): number {
   const code = text.charCodeAt(at);
-  if (code < 0x80) {
-    return (code >= 0x61 && code <= 0x7a) ||
-      (code >= 0x41 && code <= 0x5a) ||
-      (code >= 0x30 && code <= 0x39) ||
-      code === 0x5f
-      ? 1
-      : 0;
-  }
-  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
-    const low = text.charCodeAt(at + 1);
-    if (low >= 0xdc00 && low <= 0xdfff) return charClass(text.slice(at, at + 2)) !== OTHER ? 2 : 0;
-  }
-  let known = wordClass[code] as number;
-  if (known === 0) {
-    known = charClass(String.fromCharCode(code));
-    wordClass[code] = known;
-  }
-  return known !== OTHER ? 1 : 0;
+  if (code < 0x80) return isAsciiWordCode(code) ? 1 : 0;
+  const known = classAbove(text, at, code);
+  if (known === OTHER || known === OTHER + PAIR) return 0;
+  return known > PAIR ? 2 : 1;
 }
 
 /** Receives the chunks of a text; `plain` is true for a chunk {@link PLAIN_WORD} matches. */
