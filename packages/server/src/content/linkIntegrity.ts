@@ -1,6 +1,7 @@
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeHtml } from '@docs-portal/contracts/safety';
+import { wordsOf } from '@docs-portal/contracts/text';
 import type { DocSetConfig } from '../config/schema';
 import { MIN_COMPRESSIBLE_BYTES } from './contentTypes';
 import { decodeEntities } from './htmlText';
@@ -131,13 +132,8 @@ export async function readPreviousLinks(dir: string, release: number): Promise<P
   };
 }
 
-const words = (text: string) =>
-  new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-  );
+/** The words of a heading, as the search index reads them (combining marks stay in their word). */
+const words = (text: string) => new Set(wordsOf(text.toLowerCase()));
 
 function similarity(a: string, b: string): number {
   const x = words(a);

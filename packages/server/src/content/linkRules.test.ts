@@ -186,6 +186,17 @@ describe('anchor aliases', () => {
     });
   });
 
+  it('compares headings by whole words, also where their letters carry combining marks', () => {
+    // Split at every vowel sign, "network setup" shared letter clusters with "some rules" as
+    // much as with "setup complete", and the first of the two won.
+    const before = facts('P', [['a', 'नेटवर्क सेटअप']]);
+    const after = facts('P', [
+      ['x', 'कुछ नियम'],
+      ['y', 'सेटअप पूरा'],
+    ]);
+    expect(anchorAliases(before, after)).toEqual({ a: 'y' });
+  });
+
   it('carries older aliases forward to the heading they stand for now', () => {
     const before = facts('P', [['b', 'Beta']], { aliases: { a: 'b' } });
     const after = facts('P', [['c', 'Beta']]);
