@@ -1,14 +1,12 @@
 import type { BoostRule, PinRule, SearchRule } from '@docs-portal/contracts';
+import { WORD_PART_CLASS, WORD_START_CLASS, wordsOf } from '@docs-portal/contracts/text';
 import { compileSynonyms, type SynonymTable } from '../query/synonyms';
 
 /**
- * What separates the words of a rule query: anything but letters, digits and the combining marks
- * that follow them (a word goes on with its marks as in @docs-portal/contracts/text, so काम and
- * कम stay apart; `_` separates here, unlike in the index).
+ * A word of a boost pattern: a word as the index reads it (@docs-portal/contracts/text), in which
+ * the `*` and `?` wildcards count as letters.
  */
-const SEPARATORS = /(?:[^\p{L}\p{N}\p{M}]|(?<![\p{L}\p{N}]\p{M}*)\p{M})+/gu;
-/** {@link SEPARATORS}, but the `*` and `?` wildcards of a boost pattern are kept. */
-const PATTERN_SEPARATORS = /(?:[^\p{L}\p{N}\p{M}*?]|(?<![\p{L}\p{N}]\p{M}*)\p{M})+/gu;
+const PATTERN_WORD = new RegExp(`[${WORD_START_CLASS}*?][${WORD_PART_CLASS}*?]*`, 'gu');
 
 /**
  * A query as rules see it: case folded, every run of characters that are not letters or digits
@@ -16,12 +14,14 @@ const PATTERN_SEPARATORS = /(?:[^\p{L}\p{N}\p{M}*?]|(?<![\p{L}\p{N}]\p{M}*)\p{M}
  * install" are the same query.
  */
 export function normaliseRuleQuery(query: string): string {
-  return query.normalize('NFKC').toLowerCase().replace(SEPARATORS, ' ').trim();
+  // `_` separates words here, unlike in the index.
+  return wordsOf(query.normalize('NFKC').toLowerCase().replaceAll('_', ' ')).join(' ');
 }
 
 /** A boost pattern normalised like queries, its `*` and `?` wildcards kept. */
 export function normaliseRulePattern(pattern: string): string {
-  return pattern.normalize('NFKC').toLowerCase().replace(PATTERN_SEPARATORS, ' ').trim();
+  const folded = pattern.normalize('NFKC').toLowerCase().replaceAll('_', ' ');
+  return (folded.match(PATTERN_WORD) ?? []).join(' ');
 }
 
 /**
