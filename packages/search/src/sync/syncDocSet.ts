@@ -65,10 +65,10 @@ export interface SyncOptions {
  * Parse workers for a doc set of `pages` pages by default: two where a third core is left for
  * the calling thread (terms, writes) and V8's compiler threads, one on a single core. On 2 cores,
  * one below {@link TWO_WORKERS_MIN_PAGES} pages and two from there: each worker compiles the
- * extractor for itself, and a second one cost 30-40 % more CPU for the same or a slower build
+ * extractor for itself, and a second one cost 10-30 % more CPU for the same or a slower build
  * of the Debian corpora of 166-539 pages (gnucash 480 against 390 pages/s, django 370 against
  * 330, python 172-174 against 172-182) and of 2,000 and 5,000 synthetic Flare pages (equal),
- * but built 10,000 synthetic pages 15-25 % faster.
+ * but built 10,000 synthetic pages 15-25 % faster (bench/search/results, build, session 6).
  */
 export function defaultParseThreads(pages: number, cores = availableParallelism()): number {
   if (cores >= 3) return 2;
