@@ -38,3 +38,26 @@ export function wordsOf(text: string): string[] {
 export function endsInWord(text: string): boolean {
   return ENDS_IN_WORD.test(text);
 }
+
+/**
+ * A character of a script written without spaces between words (Chinese, Japanese, Thai, Lao,
+ * Khmer, Burmese). A run of such text is one {@link WORD_PATTERN} match; {@link eachSegmentWord}
+ * splits it into its words, as the search index does.
+ */
+export const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** No character of the {@link UNSPACED_SCRIPT} scripts is below this code (Thai starts at U+0E01). */
+export const FIRST_UNSPACED_CODE = 0x0e01;
+
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * Calls `visit` with each word-like segment of `text` and its offset, by the platform's word
+ * segmenter (dictionary-based for Chinese, Japanese and Thai). Punctuation and spaces are skipped.
+ */
+export function eachSegmentWord(text: string, visit: (word: string, index: number) => void): void {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  for (const piece of segmenter.segment(text)) {
+    if (piece.isWordLike === true) visit(piece.segment, piece.index);
+  }
+}

@@ -55,6 +55,23 @@ describe('markTerms', () => {
     expect(marks()).toEqual(['काम', 'काम']);
   });
 
+  it('marks the words of Japanese and Thai runs, split as the index splits them', () => {
+    page('<main><p>設定ファイルを編集します。設定は後で。</p><p>ติดตั้งโปรแกรมก่อนใช้งาน</p></main>');
+    expect(markTerms(document.body, ['設定', 'ファイル', 'โปรแกรม'])).toBe(4);
+    expect(marks()).toEqual(['設定', 'ファイル', '設定', 'โปรแกรม']);
+    // The text around the marks is kept, in order.
+    expect(document.querySelector('p')?.textContent).toBe('設定ファイルを編集します。設定は後で。');
+    expect(document.querySelector('p')?.innerHTML).toBe(
+      `<mark class="${HIGHLIGHT_CLASS}">設定</mark><mark class="${HIGHLIGHT_CLASS}">ファイル</mark>を編集します。<mark class="${HIGHLIGHT_CLASS}">設定</mark>は後で。`,
+    );
+  });
+
+  it('marks a Latin word inside a Japanese run, and not a Japanese word a term only starts', () => {
+    page('<main><p>VMwareのvmを設定ファイルで</p></main>');
+    expect(markTerms(document.body, ['vm', '設'])).toBe(1);
+    expect(marks()).toEqual(['vm']);
+  });
+
   it('marks a decomposed accent like a precomposed one', () => {
     page('<main><p>Cafe\u0301 and café</p></main>');
     expect(markTerms(document.body, ['café'])).toBe(2);

@@ -5,7 +5,13 @@
  * from the URL is parsed as HTML, used as a pattern or as a CSS selector.
  */
 
-import { foldCase, WORD_PATTERN, wordsOf } from '@docs-portal/contracts/text';
+import {
+  eachSegmentWord,
+  foldCase,
+  UNSPACED_SCRIPT,
+  WORD_PATTERN,
+  wordsOf,
+} from '@docs-portal/contracts/text';
 import { lightColours } from '@docs-portal/contracts/theme';
 import { stemmer } from 'stemmer';
 
@@ -96,17 +102,29 @@ export function markTerms(root: Element, terms: readonly string[]): number {
     const data = text.data;
     const pieces: Node[] = [];
     let at = 0;
+    const mark = (word: string, index: number) => {
+      if (marks >= MAX_MARKS || !matches(word)) return;
+      if (index > at) pieces.push(doc.createTextNode(data.slice(at, index)));
+      const element = doc.createElement('mark');
+      element.className = HIGHLIGHT_CLASS;
+      element.textContent = word;
+      pieces.push(element);
+      marks += 1;
+      at = index + word.length;
+    };
     for (const match of data.matchAll(WORD_RUN)) {
       if (marks >= MAX_MARKS) break;
       const word = match[0];
-      if (!matches(word)) continue;
-      if (match.index > at) pieces.push(doc.createTextNode(data.slice(at, match.index)));
-      const mark = doc.createElement('mark');
-      mark.className = HIGHLIGHT_CLASS;
-      mark.textContent = word;
-      pieces.push(mark);
-      marks += 1;
-      at = match.index + word.length;
+      if (!UNSPACED_SCRIPT.test(word)) {
+        mark(word, match.index);
+        continue;
+      }
+      // Chinese, Japanese or Thai: one run holds many words; split it as the index does.
+      eachSegmentWord(word, (segment, offset) => {
+        for (const inner of segment.matchAll(WORD_RUN)) {
+          mark(inner[0], match.index + offset + inner.index);
+        }
+      });
     }
     if (pieces.length === 0) continue;
     if (at < data.length) pieces.push(doc.createTextNode(data.slice(at)));

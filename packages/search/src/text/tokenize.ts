@@ -1,4 +1,12 @@
-import { foldCase, isCombiningMark, isWordStart, WORD_PATTERN } from '@docs-portal/contracts/text';
+import {
+  eachSegmentWord,
+  FIRST_UNSPACED_CODE,
+  foldCase,
+  isCombiningMark,
+  isWordStart,
+  UNSPACED_SCRIPT,
+  WORD_PATTERN,
+} from '@docs-portal/contracts/text';
 
 /**
  * Longest term the index keeps: longer runs (hashes, base64, generated names) are cut to this
@@ -42,13 +50,6 @@ export interface QueryWord {
 const CHUNK = new RegExp(`${WORD_PATTERN}(?:(?:[.-]|::)${WORD_PATTERN})*`, 'gu');
 /** A plain word (`the`, `Python`, `utf8`): its one term is its lower case. */
 const PLAIN_WORD = /^[A-Za-z]?[a-z0-9]*$/;
-/** Scripts written without spaces between words: their runs are split by `Intl.Segmenter`. */
-const UNSPACED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-/** No character of the {@link UNSPACED} scripts is below this one (Thai starts at U+0E01). */
-const FIRST_UNSPACED = 0x0e01;
-let segmenter: Intl.Segmenter | undefined;
-
 /** {@link charClass}: a character that starts a word (and continues one). */
 const WORD = 1;
 /** {@link charClass}: a character that is no part of a word. */
@@ -130,7 +131,7 @@ type ChunkVisitor = (chunk: string, offset: number, plain: boolean) => void;
  * split at anything that is neither a word character, a combining mark after one, nor an
  * identifier joint. (A loop with callbacks: a generator here cost a fifth of
  * tokenising. It scans character codes rather than running CHUNK and then testing every chunk
- * against UNSPACED and PLAIN_WORD: a fifth less CPU for analysePacked on django.)
+ * against UNSPACED_SCRIPT and PLAIN_WORD: a fifth less CPU for analysePacked on django.)
  */
 export function eachChunk(text: string, visit: ChunkVisitor): void {
   const length = text.length;
@@ -158,7 +159,7 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
         ) {
           plain = false;
         }
-        if (code >= FIRST_UNSPACED) unspaced = true;
+        if (code >= FIRST_UNSPACED_CODE) unspaced = true;
         at += width;
         width = at < length ? partLengthAt(text, at) : 0;
       } while (width > 0);
@@ -174,20 +175,18 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
       at = next;
     }
     const chunk = text.slice(start, at);
-    if (unspaced && UNSPACED.test(chunk)) eachUnspacedChunk(chunk, start, visit);
+    if (unspaced && UNSPACED_SCRIPT.test(chunk)) eachUnspacedChunk(chunk, start, visit);
     else visit(chunk, start, plain);
   }
 }
 
 /** The chunks of a chunk that holds a script written without spaces, split into its words. */
 function eachUnspacedChunk(chunk: string, offset: number, visit: ChunkVisitor): void {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-  for (const piece of segmenter.segment(chunk)) {
-    if (!piece.isWordLike) continue;
-    for (const inner of piece.segment.matchAll(CHUNK)) {
-      visit(inner[0], offset + piece.index + inner.index, PLAIN_WORD.test(inner[0]));
+  eachSegmentWord(chunk, (word, index) => {
+    for (const inner of word.matchAll(CHUNK)) {
+      visit(inner[0], offset + index + inner.index, PLAIN_WORD.test(inner[0]));
     }
-  }
+  });
 }
 
 // The character tests below answer ASCII from its code (identifiers are mostly ASCII, and this
