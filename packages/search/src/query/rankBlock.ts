@@ -173,18 +173,23 @@ export async function rankBlock(
       (title + 0.7 * heading) * ranking.exactFieldBonus * contentWeight
     );
   };
+  // Beyond the title and the heading a section only gives proximity, which takes two words:
+  // for one, its text is not read here (the hits read it for the sections they show).
+  const textEvidence = proximityQuery.groups >= 2;
   /** Adds the rest of its sections' evidence (their text) and their bonuses to a page. */
   const rerank = (page: RankedPage) => {
     for (const section of page.sections.slice(0, SECTIONS_RERANKED)) {
       const found = evidence.get(section.sectionId);
       if (found === undefined) continue;
-      let fields = tokens.get(section.sectionId);
-      if (fields === undefined) {
-        fields = keptFields(cached.get(section.sectionId) as CachedSection, ctx.queryTerms);
-        tokens.set(section.sectionId, fields);
+      if (textEvidence) {
+        let fields = tokens.get(section.sectionId);
+        if (fields === undefined) {
+          fields = keptFields(cached.get(section.sectionId) as CachedSection, ctx.queryTerms);
+          tokens.set(section.sectionId, fields);
+        }
+        for (let f = WHOLE_FIELDS; f < fields.length; f++)
+          addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
       }
-      for (let f = WHOLE_FIELDS; f < fields.length; f++)
-        addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
       section.score += bonus(found);
     }
     scorePage(page, { weights: ctx.weights }, ranking);
