@@ -141,9 +141,14 @@ export async function rankBlock(
   const wanted = reranked.flatMap((p) =>
     p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),
   );
+  // Beyond the title and the heading a section only gives proximity, which takes two words:
+  // for one, its text is not read here (the hits read it for the sections they show), nor are
+  // its term orders, which only speed reading it, made for it.
+  const textEvidence = groups.length >= 2;
   const cached = await loadCachedSections(
     reader,
     wanted.filter((id) => !tokens.has(id)),
+    textEvidence,
   );
   const isStopTerm = stopTermTest(snapshot.vocabulary);
   const proximityQuery: ProximityQuery = {
@@ -173,9 +178,6 @@ export async function rankBlock(
       (title + 0.7 * heading) * ranking.exactFieldBonus * contentWeight
     );
   };
-  // Beyond the title and the heading a section only gives proximity, which takes two words:
-  // for one, its text is not read here (the hits read it for the sections they show).
-  const textEvidence = proximityQuery.groups >= 2;
   /** Adds the rest of its sections' evidence (their text) and their bonuses to a page. */
   const rerank = (page: RankedPage) => {
     for (const section of page.sections.slice(0, SECTIONS_RERANKED)) {
