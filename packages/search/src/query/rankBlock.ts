@@ -9,7 +9,13 @@ import {
   type ProximityQuery,
   type SectionEvidence,
 } from './proximity';
-import { collectPages, pageScoreCeiling, scorePage, type RankedPage } from './rankPages';
+import {
+  collectPages,
+  ORDERED_SECTIONS,
+  pageScoreCeiling,
+  scorePage,
+  type RankedPage,
+} from './rankPages';
 import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
 import { keptFields, loadCachedSections, loadSectionTokens } from './loadSectionTokens';
@@ -19,8 +25,8 @@ import { containsPhrase } from './verifyPhrases';
 
 /** Pages of a block whose best sections also get phrase and proximity evidence. */
 const PROXIMITY_PAGES = 30;
-/** Sections per page that get phrase and proximity evidence. */
-const SECTIONS_RERANKED = 3;
+/** Sections per page that get phrase and proximity evidence (`scorePage` keeps them in order). */
+const SECTIONS_RERANKED = ORDERED_SECTIONS;
 
 /** What ranking a block of pages needs to know about the query. */
 export interface BlockContext {
