@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostingCache, decodePostingList, type DecodedPostings } from './PostingCache';
+import { PostingCache, decodePostingList, postingKey, type DecodedPostings } from './PostingCache';
 import { FIELD_COUNT } from './fields';
 import { encodePostings, type Posting } from './postings';
 
@@ -81,5 +81,21 @@ describe('decodePostingList', () => {
     const empty = decodePostingList(new Uint8Array(0));
     expect(empty.count).toBe(0);
     expect(empty.ids.length + empty.tf.length).toBe(0);
+  });
+
+  it('files each kind, term and doc set under a key of its own, however large the ids', () => {
+    const keys = new Set<string | number>();
+    for (const kind of ['page', 'section'] as const)
+      for (const termId of [0, 1, 2, 1023, 1024, 2 ** 31, 2 ** 40])
+        for (const docSetId of [0, 1, 2, 1023, 1024, 5000])
+          keys.add(postingKey(kind, termId, docSetId));
+    expect(keys.size).toBe(2 * 7 * 6);
+    expect(typeof postingKey('page', 70_000, 3)).toBe('number');
+    const cache = new PostingCache();
+    const a = list(3);
+    cache.set(postingKey('page', 7, 1), a);
+    expect(cache.get(postingKey('page', 7, 1))).toBe(a);
+    expect(cache.get(postingKey('section', 7, 1))).toBeUndefined();
+    expect(cache.get(postingKey('page', 7, 2))).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { FIELD_COUNT } from './fields';
+import type { PostingKind } from './IndexStore';
 import { PostingList } from './postings';
 
 /** A decoded posting list: document ids (ascending) and per-field frequencies. */
@@ -61,13 +62,31 @@ function heldBytes(list: DecodedPostings): number {
   return list.ids.byteLength + list.tf.byteLength + LIST_BYTES + BUFFER_BYTES;
 }
 
+/** What the posting cache files a list under (see `postingKey`). */
+export type PostingKey = number | string;
+
+/** Doc set store ids a numeric key has room for. */
+const KEY_DOC_SETS = 1024;
+
+/**
+ * The key of a term's list of one kind in one doc set: one integer while the ids are as small as
+ * real indexes keep them, else a string. A query looks up each of its terms' lists (a typed
+ * prefix has up to 150) in both kinds; strings built for it were hashed anew on every look-up.
+ */
+export function postingKey(kind: PostingKind, termId: number, docSetId: number): PostingKey {
+  if (docSetId >= 0 && docSetId < KEY_DOC_SETS && termId >= 0 && termId < 2 ** 40) {
+    return (termId * KEY_DOC_SETS + docSetId) * 2 + (kind === 'page' ? 1 : 0);
+  }
+  return `${kind}:${termId}:${docSetId}`;
+}
+
 /**
  * Decoded posting lists of one index generation, least recently used dropped first once the
  * byte budget is spent. Frequent words recur in most queries; decoding their long lists once
  * instead of on every query is what keeps latency flat as the corpus grows.
  */
 export class PostingCache {
-  private readonly entries: LRUCache<string, DecodedPostings>;
+  private readonly entries: LRUCache<PostingKey, DecodedPostings>;
 
   constructor(maxBytes = 128 * 1024 * 1024) {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: heldBytes });
@@ -79,12 +98,12 @@ export class PostingCache {
   }
 
   /** The cached list, refreshed as most recently used. */
-  get(key: string): DecodedPostings | undefined {
+  get(key: PostingKey): DecodedPostings | undefined {
     return this.entries.get(key);
   }
 
   /** Stores a list, dropping the least recently used ones beyond the budget. */
-  set(key: string, list: DecodedPostings): void {
+  set(key: PostingKey, list: DecodedPostings): void {
     this.entries.set(key, list);
   }
 }

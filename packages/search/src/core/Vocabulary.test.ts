@@ -42,6 +42,26 @@ describe('Vocabulary', () => {
     ]);
   });
 
+  it('keeps the most frequent completions up to the limit, ties in term order', () => {
+    const many = new Vocabulary(
+      Array.from({ length: 300 }, (_, i) =>
+        row(i + 1, `call${String(i).padStart(3, '0')}`, 1, i % 7),
+      ),
+    );
+    const all = many.completions('call', both, 1000).map((m) => many.terms[m.index] as string);
+    // Frequency 0 is not visible; the others by frequency, then alphabetically.
+    expect(all).toHaveLength(300 - Math.ceil(300 / 7));
+    const expected = [...all].sort(
+      (a, b) => (Number(b.slice(4)) % 7) - (Number(a.slice(4)) % 7) || (a < b ? -1 : 1),
+    );
+    expect(all).toEqual(expected);
+    for (const limit of [1, 8, 50])
+      expect(many.completions('call', both, limit).map((m) => many.terms[m.index])).toEqual(
+        expected.slice(0, limit),
+      );
+    expect(many.completions('call', both, 0)).toEqual([]);
+  });
+
   it('never answers with terms of doc sets outside the mask', () => {
     expect(terms(vocabulary.completions('snap', first, 10))).not.toContain('snapchat');
     expect(vocabulary.similar('secretwrd', 1, first)).toEqual([]);

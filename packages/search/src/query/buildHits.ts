@@ -7,10 +7,10 @@ import { loadSectionTokens } from './loadSectionTokens';
 import { otherVersionsOf } from './collapseVersions';
 import type { SearchOutcome } from './executeSearch';
 import type { MatchKind } from './planQuery';
-import type { RankedPage } from './rankPages';
+import { ORDERED_SECTIONS, type RankedPage } from './rankPages';
 
-/** Most sections listed under one page hit. */
-const MAX_SECTIONS_PER_HIT = 3;
+/** Most sections listed under one page hit (`scorePage` keeps them in order). */
+const MAX_SECTIONS_PER_HIT = ORDERED_SECTIONS;
 /** A further section is listed when it scores at least this share of the best one. */
 const SECTION_SHARE = 0.25;
 

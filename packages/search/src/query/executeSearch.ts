@@ -48,8 +48,10 @@ export interface SearchOutcome {
   /** Term ids of the planned query (every group's), the only ones `tokens` keeps in full. */
   queryTerms: TermIdSet;
   /**
-   * Decoded token sequences of the sections that were re-ranked: their titles and headings
-   * whole, their other fields only the tokens of `queryTerms` (see `keepTokens`).
+   * Decoded token sequences of the sections whose text re-ranking read (phrase checks, and
+   * proximity for queries of two words or more): their titles and headings whole, their other
+   * fields only the tokens of `queryTerms` (see `keepTokens`). Hits read those of the other
+   * sections they show.
    */
   tokens: Map<number, FieldTokens[]>;
   /** Rules that pinned, boosted or buried each shown page (page id → effects). */
@@ -296,8 +298,13 @@ export async function executeSearch(
     docType: countFacet(perDocSet, scopes.docType, byId, (d) => d.docSet.docType),
   };
   const candidates: number[] = [];
-  for (const k of matched)
-    if (inSearch(k) && !pinnedIds.has(pageScores.ids[k] as number)) candidates.push(k);
+  const isCandidate = new Uint8Array(count);
+  for (const k of matched) {
+    if (inSearch(k) && !pinnedIds.has(pageScores.ids[k] as number)) {
+      candidates.push(k);
+      isCandidate[k] = 1;
+    }
+  }
   const pins = plan?.placed(scopes, candidates.length) ?? [];
   outcome.total = candidates.length + pins.length;
   const offset = (request.page - 1) * request.pageSize;
@@ -322,7 +329,10 @@ export async function executeSearch(
           groupIdf,
           pageLists,
           pages: snapshot.pages,
-          candidates: new Map(candidates.map((k) => [ids[k] as number, firstPass[k] as number])),
+          candidateScore: (pageId) => {
+            const k = pageScores.find(pageId);
+            return k >= 0 && isCandidate[k] === 1 ? (firstPass[k] as number) : undefined;
+          },
           isStopTerm: stopTermTest(vocabulary),
         });
   // Pages titled as the query lead the candidates, so the block that ranks them in full holds

@@ -1,5 +1,10 @@
 import type { IndexReader, PostingKind } from '../core/IndexStore';
-import { NO_POSTINGS, decodePostingList, type DecodedPostings } from '../core/PostingCache';
+import {
+  NO_POSTINGS,
+  decodePostingList,
+  postingKey,
+  type DecodedPostings,
+} from '../core/PostingCache';
 
 /**
  * Decoded postings of terms in the given doc sets: from the generation's cache when there,
@@ -18,7 +23,7 @@ export async function loadPostings(
     const lists: DecodedPostings[] = [];
     let complete = true;
     for (const docSetId of docSetIds) {
-      const list = cache.get(`${kind}:${termId}:${docSetId}`);
+      const list = cache.get(postingKey(kind, termId, docSetId));
       if (list === undefined) {
         complete = false;
         break;
@@ -34,7 +39,7 @@ export async function loadPostings(
     const byDocSet = new Map((read.get(termId) ?? []).map((row) => [row.docSetId, row.blob]));
     const lists: DecodedPostings[] = [];
     for (const docSetId of docSetIds) {
-      const key = `${kind}:${termId}:${docSetId}`;
+      const key = postingKey(kind, termId, docSetId);
       let list = cache.get(key);
       if (list === undefined) {
         const blob = byDocSet.get(docSetId);

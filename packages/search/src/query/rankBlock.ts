@@ -9,7 +9,13 @@ import {
   type ProximityQuery,
   type SectionEvidence,
 } from './proximity';
-import { collectPages, pageScoreCeiling, scorePage, type RankedPage } from './rankPages';
+import {
+  collectPages,
+  ORDERED_SECTIONS,
+  pageScoreCeiling,
+  scorePage,
+  type RankedPage,
+} from './rankPages';
 import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
 import { keptFields, loadCachedSections, loadSectionTokens } from './loadSectionTokens';
@@ -19,8 +25,8 @@ import { containsPhrase } from './verifyPhrases';
 
 /** Pages of a block whose best sections also get phrase and proximity evidence. */
 const PROXIMITY_PAGES = 30;
-/** Sections per page that get phrase and proximity evidence. */
-const SECTIONS_RERANKED = 3;
+/** Sections per page that get phrase and proximity evidence (`scorePage` keeps them in order). */
+const SECTIONS_RERANKED = ORDERED_SECTIONS;
 
 /** What ranking a block of pages needs to know about the query. */
 export interface BlockContext {
@@ -141,9 +147,14 @@ export async function rankBlock(
   const wanted = reranked.flatMap((p) =>
     p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),
   );
+  // Beyond the title and the heading a section only gives proximity, which takes two words:
+  // for one, its text is not read here (the hits read it for the sections they show), nor are
+  // its term orders, which only speed reading it, made for it.
+  const textEvidence = groups.length >= 2;
   const cached = await loadCachedSections(
     reader,
     wanted.filter((id) => !tokens.has(id)),
+    textEvidence,
   );
   const isStopTerm = stopTermTest(snapshot.vocabulary);
   const proximityQuery: ProximityQuery = {
@@ -178,13 +189,15 @@ export async function rankBlock(
     for (const section of page.sections.slice(0, SECTIONS_RERANKED)) {
       const found = evidence.get(section.sectionId);
       if (found === undefined) continue;
-      let fields = tokens.get(section.sectionId);
-      if (fields === undefined) {
-        fields = keptFields(cached.get(section.sectionId) as CachedSection, ctx.queryTerms);
-        tokens.set(section.sectionId, fields);
+      if (textEvidence) {
+        let fields = tokens.get(section.sectionId);
+        if (fields === undefined) {
+          fields = keptFields(cached.get(section.sectionId) as CachedSection, ctx.queryTerms);
+          tokens.set(section.sectionId, fields);
+        }
+        for (let f = WHOLE_FIELDS; f < fields.length; f++)
+          addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
       }
-      for (let f = WHOLE_FIELDS; f < fields.length; f++)
-        addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
       section.score += bonus(found);
     }
     scorePage(page, { weights: ctx.weights }, ranking);

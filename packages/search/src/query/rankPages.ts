@@ -26,7 +26,10 @@ export interface RankedPage {
   mask: number;
   /** Best score of each group over the page's sections. */
   groupBest: Float64Array;
-  /** Its matching sections, best first (after `scorePage`). */
+  /**
+   * Its matching sections; after `scorePage` the best first, in order, as many as it reads
+   * (`ORDERED_SECTIONS`, or more for `otherSectionsCount`), the others after them in no set order.
+   */
   sections: RankedSection[];
   /** Page score. */
   score: number;
@@ -84,23 +87,39 @@ export function collectPages(scores: SectionScores, table: SectionTable): Map<nu
   return pages;
 }
 
-/** Sections best first: by adjusted score, then by id (a total order: one result however sorted). */
-function sortSections(sections: RankedSection[]): void {
-  // Pages mostly have a few matching sections, and re-scoring a page leaves them nearly in
-  // order: sorted in place by insertion, where Array#sort would copy them first, for every page.
-  if (sections.length > 32) {
-    sections.sort((a, b) => b.adjusted - a.adjusted || a.sectionId - b.sectionId);
-    return;
-  }
+/**
+ * Sections of a page that are read in order (the ones re-ranked, the ones a hit lists): after
+ * `scorePage`, at least this many lead the page's sections, best first.
+ */
+export const ORDERED_SECTIONS = 3;
+
+/** True when section `a` goes before `b`: by adjusted score, then by id (a total order). */
+function goesBefore(a: RankedSection, b: RankedSection): boolean {
+  return a.adjusted > b.adjusted || (a.adjusted === b.adjusted && a.sectionId < b.sectionId);
+}
+
+/**
+ * Puts the best `count` sections first, best first, the others after them in no set order: a
+ * total order, so the leading ones are the same however the sections were ordered before. Only
+ * they are ever read in order, and a page may match in hundreds of sections, which a full sort
+ * ordered on every scoring. In place, by insertion: a page's few sections, or the nearly ordered
+ * ones of a page scored again, cost about one comparison each.
+ */
+function orderLeadingSections(sections: RankedSection[], count: number): void {
+  const lead = Math.min(count, sections.length);
   for (let i = 1; i < sections.length; i++) {
     const section = sections[i] as RankedSection;
+    // The free place the section is inserted from: its own, or the last leading one's, which
+    // goes to the section's place when the section displaces it.
     let j = i - 1;
-    for (; j >= 0; j--) {
-      const other = sections[j] as RankedSection;
-      if (other.adjusted > section.adjusted) break;
-      if (other.adjusted === section.adjusted && other.sectionId < section.sectionId) break;
-      sections[j + 1] = other;
+    if (i >= lead) {
+      const last = sections[lead - 1] as RankedSection;
+      if (!goesBefore(section, last)) continue;
+      sections[i] = last;
+      j = lead - 2;
     }
+    for (; j >= 0 && goesBefore(section, sections[j] as RankedSection); j--)
+      sections[j + 1] = sections[j] as RankedSection;
     sections[j + 1] = section;
   }
 }
@@ -121,7 +140,7 @@ export function scorePage(
     section.adjusted =
       section.score * Math.pow(maskWeight(section.mask, weighting.weights) / total, p);
   }
-  sortSections(page.sections);
+  orderLeadingSections(page.sections, Math.max(ORDERED_SECTIONS, ranking.otherSectionsCount + 1));
   const best = page.sections[0];
   if (best === undefined) {
     page.score = 0;

@@ -78,8 +78,12 @@ export interface TitleMatchQuery {
   pageLists: ReadonlyMap<number, readonly DecodedPostings[]>;
   /** Page table of the index generation. */
   pages: PageTable;
-  /** First-pass score of each candidate page (pages not in it are not candidates). */
-  candidates: ReadonlyMap<number, number>;
+  /**
+   * First-pass score of a candidate page, undefined for a page that is not a candidate: a look-up
+   * into the first pass's rows, as a map of every candidate cost a query matching most of a
+   * large corpus an entry per page to find the few titled as the query.
+   */
+  candidateScore(pageId: number): number | undefined;
   /** True for the term of a stop word. */
   isStopTerm(termId: number): boolean;
 }
@@ -119,7 +123,7 @@ export async function findTitleMatches(
         const id = list.ids[i] as number;
         // The title's length first: it rules out most pages, and costs less than the look-up.
         if ((pages.lengths[id * FIELD_COUNT] as number) > longest) continue;
-        if (!query.candidates.has(id)) continue;
+        if (query.candidateScore(id) === undefined) continue;
         inTitle.set(id, (inTitle.get(id) ?? 0) | bits);
       }
     }
@@ -130,7 +134,7 @@ export async function findTitleMatches(
   }
   if (shortlist.length === 0) return found;
   shortlist.sort(
-    (a, b) => (query.candidates.get(b) ?? 0) - (query.candidates.get(a) ?? 0) || a - b,
+    (a, b) => (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b,
   );
   const checked = shortlist.slice(0, MAX_TITLE_CHECKS);
   const sections = await loadSectionTokens(
