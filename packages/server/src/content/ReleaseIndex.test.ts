@@ -119,8 +119,8 @@ describe('ReleaseIndex', () => {
     const before = heap();
     const index = bigRelease(files);
     const held = heap() - before;
-    // About 130 bytes: the path string (about 50), its map entry, two numbers, the digest. A
-    // DocFile with its variants per file took about 1,500 (46 MB for a release of 30,070 files).
+    // About 120 bytes: the path string (about 50), its map entry, two numbers, the digest. A
+    // DocFile with its variants per file took about 640 (1,500 right after a publish).
     expect(held / files).toBeLessThan(250);
     expect(index.file('Content/Folder7/Topic12307.htm')?.identity).toEqual({
       path: '/r/Content/Folder7/Topic12307.htm',

@@ -53,9 +53,10 @@ export interface ReleaseEntry {
  * index stays true for the release's lifetime.
  *
  * It is held in columns (one map entry, two numbers and a slice of one digest string per file)
- * and each {@link DocFile} is made when asked for: a release of 30,000 files costs about 3 MB
- * instead of the 46 MB that a DocFile with its three variants per file took (measured at 10,000
- * pages, see bench/search/results/memory-2026-11-24-session7.md).
+ * and each {@link DocFile} is made when asked for: about 160 bytes a file instead of 640 for a
+ * DocFile with its variants (a 5,000-page release of 15,040 files, loaded in a fresh process; 1.5 KB
+ * in the process that had just published it), see
+ * bench/search/results/memory-2026-11-24-session7.md.
  */
 export class ReleaseIndex {
   /** Row of each path; rows are in sorted path order. */
