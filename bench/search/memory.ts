@@ -1,6 +1,7 @@
-// Memory of one portal process by corpus size: a real portal (HTTP, sign-in, the start-up sync
-// of the synthetic Flare doc set, the SQLite engine) runs in a child process per size; the child
-// samples RSS and threads while the index is built, runs a fixed set of searches over HTTP,
+// Memory of one portal process by corpus size: a real portal (HTTP, sign-in, the start-up publish
+// and sync of the synthetic Flare doc set, the SQLite engine) runs in a child process per size; the
+// child samples RSS and threads while it starts (the publish's figures until it listens are also
+// given apart) and the index is built, runs a fixed set of searches over HTTP,
 // forces garbage collection and reports RSS, V8 heap, external memory and what the engine's
 // in-memory snapshot holds (measured by loading one more copy of it and weighing the heap).
 // With --heap-snapshot the largest size also writes a heap snapshot, summarised by constructor.
@@ -81,6 +82,14 @@ interface ChildReport {
   duringSync: Memory;
   /** Largest V8 heap used right after a full collection during the sync (live objects). */
   liveHeapDuringSync: number;
+  /**
+   * The same until the portal listens: its start-up publish of the doc set (copy, prepare, link
+   * check), the release index, and the first moments of the sync. Null from the older bench.
+   */
+  liveHeapUntilListening?: number;
+  /** Peak RSS (VmHWM) when the portal listens, and the time it took (ms). */
+  peakRssAtListening?: number;
+  listeningMs?: number;
   /** After the start-up sync, after garbage collection. */
   afterSync: Memory;
   /** After the searches, after garbage collection. */
@@ -323,6 +332,9 @@ async function child(pages: number): Promise<void> {
     },
     { searchEngine: engine },
   );
+  const listeningMs = performance.now() - started;
+  const liveHeapUntilListening = liveHeapDuringSync;
+  const peakRssAtListening = peakRss();
   try {
     await portal.app.searchIndexing.ready;
     const syncMs = performance.now() - started;
@@ -364,6 +376,9 @@ async function child(pages: number): Promise<void> {
       start,
       duringSync: peak,
       liveHeapDuringSync,
+      liveHeapUntilListening,
+      peakRssAtListening,
+      listeningMs,
       afterSync,
       steady,
       spaces,
@@ -454,6 +469,9 @@ async function main(): Promise<void> {
     `| start-up sync (s) | ${cells((r) => (r.syncMs / 1000).toFixed(1))} |`,
     ...memoryRows('before start', reports, (r) => r.start),
     ...memoryRows('during sync (max)', reports, (r) => r.duringSync),
+    `| until listening (publish, release index), s | ${cells((r) => (r.listeningMs === undefined ? '' : (r.listeningMs / 1000).toFixed(1)))} |`,
+    `| until listening: largest live V8 heap, after a GC every 3 s (MB) | ${cells((r) => (r.liveHeapUntilListening === undefined ? '' : mb(r.liveHeapUntilListening)))} |`,
+    `| until listening: peak RSS (MB) | ${cells((r) => (r.peakRssAtListening === undefined ? '' : mb(r.peakRssAtListening)))} |`,
     `| during sync: largest live V8 heap, after a GC every 3 s (MB) | ${cells((r) => mb(r.liveHeapDuringSync))} |`,
     ...memoryRows('after sync, GC', reports, (r) => r.afterSync),
     ...memoryRows('after searches, GC', reports, (r) => r.steady),

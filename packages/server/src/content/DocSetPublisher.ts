@@ -8,6 +8,7 @@ import {
   anchorAliases,
   applyAliases,
   checkLinks,
+  checkStreamedLinks,
   findMoves,
   LINK_REPORT_FILE,
   type LinkReport,
@@ -15,6 +16,7 @@ import {
   planRedirects,
   readPages,
   readPreviousLinks,
+  readLinksFile,
   readRedirects,
   releaseFiles,
   writeLinkFiles,
@@ -32,6 +34,9 @@ import { lockLost, type PublishLock } from './publishLock/PublishLock';
 import { ReleaseIndex } from './ReleaseIndex';
 import { MANIFEST_FILE, type ReleaseManifest, ReleaseStore } from './ReleaseStore';
 import { stageSource } from './stageSource';
+
+/** Where a publish keeps the new pages' links for the link check: in its staging folder, beside the release. */
+const LINKS_FILE = 'links.ndjson';
 
 /** Options of a DocSetPublisher; every one has a default. */
 export interface DocSetPublisherOptions {
@@ -313,13 +318,22 @@ export class DocSetPublisher {
               `${sourcePath} holds no files to publish (dotfiles are left out).`,
             );
           }
-          prepared = await prepareRelease(
+          const linksFile = path.join(work, LINKS_FILE);
+          const { pages, files, ...counts } = await prepareRelease(
             built,
             { docSetId, release, source: sourcePath },
             budget,
-            { basePath: this.basePath, previous: await this.previousRelease(store) },
+            { basePath: this.basePath, previous: await this.previousRelease(store), linksFile },
           );
-          links = await this.linkIntegrity(docSetId, release, built, prepared, store);
+          prepared = counts;
+          links = await this.linkIntegrity(
+            docSetId,
+            release,
+            built,
+            { files, pages },
+            linksFile,
+            store,
+          );
           if (options.strict && links.report.newCount > 0) {
             throw new DocSetError(
               'broken_links',
@@ -342,12 +356,11 @@ export class DocSetPublisher {
         if (lost.aborted) throw lockLost(docSetId);
         await store.activate(release);
         const pruned = await store.prune(Math.max(1, this.options.keepReleases ?? 3));
-        const { files: _files, pages: _pages, ...counts } = prepared;
         return {
           docSetId,
           release,
           releaseDir: index.dir,
-          ...counts,
+          ...prepared,
           pruned,
           linkReport: links.report,
           linkReportFile: path.join(index.dir, LINK_REPORT_FILE),
@@ -364,13 +377,15 @@ export class DocSetPublisher {
    * Compares a prepared release with the one served now and checks its links: works out moved
    * and removed pages (the redirect map, carried over from release to release), adds anchor
    * aliases to pages whose headings were renamed, and writes the page facts, the redirect map and
-   * the broken-link report into the staged release.
+   * the broken-link report into the staged release. The new pages' links are read from
+   * `linksFile` one page at a time (see prepareRelease's `linksFile`).
    */
   private async linkIntegrity(
     docSetId: string,
     release: number,
     built: string,
-    prepared: PreparedRelease,
+    prepared: Pick<PreparedRelease, 'files' | 'pages'>,
+    linksFile: string,
     store: ReleaseStore,
   ) {
     const started = performance.now();
@@ -379,13 +394,10 @@ export class DocSetPublisher {
       current === null ? null : await readPreviousLinks(store.releaseDir(current), current);
     const previousDigests =
       current === null ? {} : ((await store.readManifest(current))?.digests ?? {});
-    const nextDigests = (
-      JSON.parse(await readFile(path.join(built, MANIFEST_FILE), 'utf8')) as ReleaseManifest
-    ).digests;
     const files = new Set(prepared.files);
     const pages = prepared.pages;
     const moves = previous
-      ? findMoves(previous.pages, previousDigests, pages, nextDigests)
+      ? findMoves(previous.pages, previousDigests, pages, await this.stagedDigests(built))
       : new Map<string, string>();
     const aliasesByPage = new Map<string, Record<string, string>>();
     if (previous) {
@@ -441,9 +453,26 @@ export class DocSetPublisher {
       const self = { docSet, files: new Set(await releaseFiles(dir)), pages: previous.pages };
       known = check({ ...self, moved: previous.redirects.moved }, current, null);
     }
-    const report = check({ docSet, files, pages, moved: redirects.moved }, release, known);
+    const report = await checkStreamedLinks(
+      {
+        docSetId,
+        release,
+        basePath: this.basePath,
+        self: { docSet, files, pages, moved: redirects.moved },
+        others,
+        explicit,
+        previous: known,
+      },
+      readLinksFile(linksFile),
+    );
     await writeLinkFiles(built, pages, redirects, report);
     return { report, redirects, ms: performance.now() - started };
+  }
+
+  /** The digests of the staged release's manifest (read only when there is a release to compare with). */
+  private async stagedDigests(built: string): Promise<Record<string, string>> {
+    const text = await readFile(path.join(built, MANIFEST_FILE), 'utf8');
+    return (JSON.parse(text) as ReleaseManifest).digests;
   }
 
   /** The release served now with its digests, whose unchanged files the next one links. */

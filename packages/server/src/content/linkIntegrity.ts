@@ -1,4 +1,7 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { escapeHtml } from '@docs-portal/contracts/safety';
 import { wordsOf } from '@docs-portal/contracts/text';
@@ -365,34 +368,73 @@ export interface LinkCheckInput {
  * not checked; a relative link that climbs out of every doc set is broken.
  */
 export function checkLinks(input: LinkCheckInput): LinkReport {
-  const base = input.basePath.replace(/\/+$/, '');
-  const targets = [input.self, ...input.others].sort(
-    (a, b) => b.docSet.mount.length - a.docSet.mount.length,
-  );
-  const origin = 'http://portal.invalid';
-  const known = new Set((input.previous?.broken ?? []).map((b) => `${b.page}\n${b.href}`));
-  const broken: BrokenLink[] = [];
-  let brokenCount = 0;
-  let newCount = 0;
-  let links = 0;
-  const pages = Object.entries(input.self.pages);
-  for (const [page, facts] of pages) {
+  const checker = new LinkChecker(input);
+  for (const [page, facts] of Object.entries(input.self.pages)) checker.page(page, facts.links);
+  return checker.report();
+}
+
+/**
+ * {@link checkLinks} for a release whose pages' links are not in `input.self.pages` but come one
+ * page at a time from `links` (see {@link readLinksFile}): only one page's links are held at once.
+ * Pages of `input.self.pages` that `links` does not name count as pages without links.
+ */
+export async function checkStreamedLinks(
+  input: LinkCheckInput,
+  links: AsyncIterable<[string, string[]]>,
+): Promise<LinkReport> {
+  const checker = new LinkChecker(input);
+  for await (const [page, hrefs] of links) checker.page(page, hrefs);
+  return checker.report(Object.keys(input.self.pages).length);
+}
+
+/** The links of each page, as {@link prepareRelease} appends them to its links file: `[page, links]` lines. */
+export async function* readLinksFile(file: string): AsyncIterable<[string, string[]]> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line !== '') yield JSON.parse(line) as [string, string[]];
+  }
+}
+
+/** The link check of one release, fed one page at a time. */
+class LinkChecker {
+  private readonly base: string;
+  private readonly targets: LinkTarget[];
+  private readonly origin = 'http://portal.invalid';
+  private readonly known: Set<string>;
+  private readonly broken: BrokenLink[] = [];
+  private brokenCount = 0;
+  private newCount = 0;
+  private links = 0;
+  private pages = 0;
+
+  constructor(private readonly input: LinkCheckInput) {
+    this.base = input.basePath.replace(/\/+$/, '');
+    this.targets = [input.self, ...input.others].sort(
+      (a, b) => b.docSet.mount.length - a.docSet.mount.length,
+    );
+    this.known = new Set((input.previous?.broken ?? []).map((b) => `${b.page}\n${b.href}`));
+  }
+
+  /** Checks the links of one page of the new release. */
+  page(page: string, hrefs: readonly string[]): void {
+    const { base, input } = this;
+    this.pages += 1;
     const pageUrl = new URL(
       `${base}/${input.self.docSet.mount}/${page.split('/').map(encodeURIComponent).join('/')}`,
-      origin,
+      this.origin,
     );
-    for (const href of facts.links) {
+    for (const href of hrefs) {
       const target = resolveLink(href, pageUrl);
       if (!target) continue;
       const relativeLink = !href.startsWith('/');
-      const into = targets.find(
+      const into = this.targets.find(
         (t) =>
           target.pathname === `${base}/${t.docSet.mount}` ||
           target.pathname.startsWith(`${base}/${t.docSet.mount}/`),
       );
       let reason: BrokenLink['reason'] | null;
       if (!into && !relativeLink) continue;
-      links += 1;
+      this.links += 1;
       if (!into) {
         reason = 'outside_doc_sets';
       } else {
@@ -404,24 +446,28 @@ export function checkLinks(input: LinkCheckInput): LinkReport {
         );
       }
       if (reason === null) continue;
-      brokenCount += 1;
-      const isNew = !known.has(`${page}\n${href}`);
-      if (isNew) newCount += 1;
-      if (broken.length < MAX_REPORTED) broken.push({ page, href, reason, new: isNew });
+      this.brokenCount += 1;
+      const isNew = !this.known.has(`${page}\n${href}`);
+      if (isNew) this.newCount += 1;
+      if (this.broken.length < MAX_REPORTED) this.broken.push({ page, href, reason, new: isNew });
     }
   }
-  return {
-    format: 1,
-    docSetId: input.docSetId,
-    release: input.release,
-    checkedAt: new Date().toISOString(),
-    pages: pages.length,
-    links,
-    brokenCount,
-    newCount,
-    compared: input.previous !== null,
-    broken,
-  };
+
+  /** The report of the pages checked (`pages` of them, when some had no links to feed). */
+  report(pages = this.pages): LinkReport {
+    return {
+      format: 1,
+      docSetId: this.input.docSetId,
+      release: this.input.release,
+      checkedAt: new Date().toISOString(),
+      pages,
+      links: this.links,
+      brokenCount: this.brokenCount,
+      newCount: this.newCount,
+      compared: this.input.previous !== null,
+      broken: this.broken,
+    };
+  }
 }
 
 function checkTarget(
@@ -497,24 +543,40 @@ export async function applyAliases(
   await writeFile(manifestFile, JSON.stringify(manifest));
 }
 
-/** Writes the link facts of a staged release next to it (dotfiles, never served). */
+/**
+ * Writes the link facts of a staged release next to it (dotfiles, never served). The pages'
+ * facts are written one page at a time, so the file's text is never held whole.
+ */
 export async function writeLinkFiles(
   root: string,
   pages: Record<string, PageFacts>,
   redirects: ReleaseRedirects,
   report: LinkReport,
 ): Promise<void> {
-  const stored: Record<string, PageFacts> = {};
+  const out = createWriteStream(path.join(root, PAGES_FILE));
+  const written = new Promise<void>((resolve, reject) => {
+    out.on('error', reject);
+    out.on('finish', resolve);
+  });
+  // Awaited below; this only keeps a failure while writing from counting as unhandled meanwhile.
+  written.catch(() => undefined);
+  const write = async (text: string) => {
+    if (!out.write(text)) await Promise.race([once(out, 'drain'), written]);
+  };
+  let separator = '{';
   for (const [page, facts] of Object.entries(pages)) {
-    stored[page] = {
+    const stored: PageFacts = {
       title: facts.title,
       ids: facts.ids,
       headings: facts.headings,
       links: [],
       ...(facts.aliases && { aliases: facts.aliases }),
     };
+    await write(`${separator}${JSON.stringify(page)}:${JSON.stringify(stored)}`);
+    separator = ',';
   }
-  await writeFile(path.join(root, PAGES_FILE), JSON.stringify(stored));
+  out.end(separator === '{' ? '{}' : '}');
+  await written;
   await writeFile(path.join(root, REDIRECTS_FILE), JSON.stringify(redirects));
   await writeFile(path.join(root, LINK_REPORT_FILE), JSON.stringify(report, null, 1));
 }

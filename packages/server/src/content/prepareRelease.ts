@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -75,6 +77,13 @@ export interface PrepareReleaseOptions {
   threads?: number;
   /** The file a worker thread runs (default `prepareFile`); tests swap in a failing one. */
   workerFile?: URL;
+  /**
+   * A file to append each page's links to (a `[page, links]` JSON line per page that has links,
+   * read back with `readLinksFile`) instead of keeping them in `pages`: links are most of a
+   * page's facts and are read once, by the link check, so a large release's are not all held in
+   * memory at once.
+   */
+  linksFile?: string;
 }
 
 function siblingDigests(
@@ -114,7 +123,10 @@ export interface PreparedRelease {
   linkedCount: number;
   /** Every published file (relative, `/`-separated; no precompressed siblings). */
   files: string[];
-  /** The facts of each HTML page, by its relative path (see pageFacts). */
+  /**
+   * The facts of each HTML page, by its relative path (see pageFacts); with `options.linksFile`,
+   * their `links` are empty and in that file.
+   */
   pages: Record<string, PageFacts>;
 }
 
@@ -211,6 +223,19 @@ export async function prepareRelease(
   let done = 0;
   let next = 0;
   let failure: unknown = null;
+  const linksOut = options.linksFile === undefined ? null : createWriteStream(options.linksFile);
+  linksOut?.on('error', (error) => {
+    failure ??= new DocSetError(
+      'prepare_failed',
+      `Could not write the links of the release to ${options.linksFile} (${error.message}); nothing was published.`,
+    );
+  });
+  const spill = async (relative: string, facts: PageFacts): Promise<PageFacts> => {
+    if (linksOut === null) return facts;
+    if (facts.links.length > 0 && !linksOut.write(`${JSON.stringify([relative, facts.links])}\n`))
+      await once(linksOut, 'drain');
+    return { ...facts, links: [] };
+  };
   const lane = async () => {
     while (failure === null && next < originals.length) {
       const relative = originals[next++] as string;
@@ -223,7 +248,7 @@ export async function prepareRelease(
           digests[`${relative}${suffix}`] = digest;
         if (Object.keys(result.siblings).length > 0) compressedCount += 1;
         if (result.linked) linkedCount += 1;
-        if (result.facts) pages[relative] = result.facts;
+        if (result.facts) pages[relative] = await spill(relative, result.facts);
         done += 1;
         budget.filePrepared(relative, done, originals.length);
       } catch (error) {
@@ -241,6 +266,7 @@ export async function prepareRelease(
     await Promise.all(Array.from({ length: Math.max(threads, 2) * 2 }, lane));
   } finally {
     await pool?.destroy();
+    if (linksOut !== null) await new Promise((resolve) => linksOut.end(resolve));
   }
   if (failure !== null) throw failure;
   const manifest: ReleaseManifest = {
