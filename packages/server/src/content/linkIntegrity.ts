@@ -1,5 +1,4 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { escapeHtml } from '@docs-portal/contracts/safety';
 import { wordsOf } from '@docs-portal/contracts/text';
 import type { DocSetConfig } from '../config/schema';
 import { MIN_COMPRESSIBLE_BYTES } from './contentTypes';
+import { textFileWriter } from './textFileWriter';
 import { decodeEntities } from './htmlText';
 import { pageFactsOf, type PageFacts } from './pageFacts';
 import { prepareFile } from './prepareFile';
@@ -553,16 +553,7 @@ export async function writeLinkFiles(
   redirects: ReleaseRedirects,
   report: LinkReport,
 ): Promise<void> {
-  const out = createWriteStream(path.join(root, PAGES_FILE));
-  const written = new Promise<void>((resolve, reject) => {
-    out.on('error', reject);
-    out.on('finish', resolve);
-  });
-  // Awaited below; this only keeps a failure while writing from counting as unhandled meanwhile.
-  written.catch(() => undefined);
-  const write = async (text: string) => {
-    if (!out.write(text)) await Promise.race([once(out, 'drain'), written]);
-  };
+  const out = textFileWriter(path.join(root, PAGES_FILE));
   let separator = '{';
   for (const [page, facts] of Object.entries(pages)) {
     const stored: PageFacts = {
@@ -572,11 +563,11 @@ export async function writeLinkFiles(
       links: [],
       ...(facts.aliases && { aliases: facts.aliases }),
     };
-    await write(`${separator}${JSON.stringify(page)}:${JSON.stringify(stored)}`);
+    await out.write(`${separator}${JSON.stringify(page)}:${JSON.stringify(stored)}`);
     separator = ',';
   }
-  out.end(separator === '{' ? '{}' : '}');
-  await written;
+  await out.write(separator === '{' ? '{}' : '}');
+  await out.end();
   await writeFile(path.join(root, REDIRECTS_FILE), JSON.stringify(redirects));
   await writeFile(path.join(root, LINK_REPORT_FILE), JSON.stringify(report, null, 1));
 }

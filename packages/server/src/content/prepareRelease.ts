@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,6 +11,7 @@ import type { PageFacts } from './pageFacts';
 import { prepareFile, type PrepareFileResult, type PrepareFileTask } from './prepareFile';
 import type { PublishBudget } from './PublishBudget';
 import { MANIFEST_FILE, type ReleaseManifest } from './ReleaseStore';
+import { textFileWriter } from './textFileWriter';
 
 /** The tag of the doc-page highlighter served with the search clients (marks searched terms). */
 export function highlighterScriptTag(basePath: string): string {
@@ -223,17 +222,19 @@ export async function prepareRelease(
   let done = 0;
   let next = 0;
   let failure: unknown = null;
-  const linksOut = options.linksFile === undefined ? null : createWriteStream(options.linksFile);
-  linksOut?.on('error', (error) => {
-    failure ??= new DocSetError(
+  const linksOut = options.linksFile === undefined ? null : textFileWriter(options.linksFile);
+  const linksNotWritten = (error: Error) =>
+    new DocSetError(
       'prepare_failed',
       `Could not write the links of the release to ${options.linksFile} (${error.message}); nothing was published.`,
     );
-  });
   const spill = async (relative: string, facts: PageFacts): Promise<PageFacts> => {
     if (linksOut === null) return facts;
-    if (facts.links.length > 0 && !linksOut.write(`${JSON.stringify([relative, facts.links])}\n`))
-      await once(linksOut, 'drain');
+    if (facts.links.length > 0) {
+      await linksOut.write(`${JSON.stringify([relative, facts.links])}\n`).catch((error: Error) => {
+        throw linksNotWritten(error);
+      });
+    }
     return { ...facts, links: [] };
   };
   const lane = async () => {
@@ -266,7 +267,9 @@ export async function prepareRelease(
     await Promise.all(Array.from({ length: Math.max(threads, 2) * 2 }, lane));
   } finally {
     await pool?.destroy();
-    if (linksOut !== null) await new Promise((resolve) => linksOut.end(resolve));
+    await linksOut?.end().catch((error: Error) => {
+      failure ??= linksNotWritten(error);
+    });
   }
   if (failure !== null) throw failure;
   const manifest: ReleaseManifest = {

@@ -66,6 +66,17 @@ describe('a publish keeps the pages’ links on disk until the link check', () =
     ]);
   });
 
+  it('fails the publish, naming the links file, when that file cannot be written', async () => {
+    writeFileSync(path.join(root, 'Content/a.htm'), '<title>A</title><a href="b.htm">b</a>');
+    const linksFile = path.join(work, 'missing', 'links.ndjson');
+    await expect(
+      prepareRelease(root, META, new PublishBudget(DEFAULT_PUBLISH_LIMITS), { linksFile }),
+    ).rejects.toMatchObject({
+      code: 'prepare_failed',
+      message: expect.stringContaining('Could not write the links of the release'),
+    });
+  });
+
   it('reports what the check of the whole pages reports', async () => {
     const page = (title: string, ids: string[], links: string[]): PageFacts => ({
       title,
