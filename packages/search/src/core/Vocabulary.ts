@@ -1,4 +1,5 @@
 import { TermTrie } from './TermTrie';
+import { topRows } from './topRows';
 
 /** One row of the vocabulary as stores load it: a term and its section count in one doc set. */
 export interface VocabularyRow {
@@ -140,27 +141,14 @@ export class Vocabulary {
 
   /**
    * Terms that start with a prefix (longer than it), most frequent first, at most `limit`.
-   * Scans at most `scanLimit` terms so a one-letter prefix stays cheap. The best `limit` are
-   * kept in a bounded heap as the scan goes: a short prefix has thousands of completions, and
-   * sorting them all (an object each) to keep a few cost more than the scan.
+   * Scans at most `scanLimit` terms so a one-letter prefix stays cheap; only the best `limit` are
+   * sorted ({@link topRows}).
    */
   completions(prefix: string, allowed: DocSetMask, limit: number, scanLimit = 20_000): TermMatch[] {
     if (limit <= 0) return [];
-    // Worst kept first (a max-heap on "ranks after"): less frequent, then later in the list.
-    const heapIndex: number[] = [];
-    const heapDf: number[] = [];
-    let size = 0;
-    const after = (a: number, b: number) =>
-      (heapDf[a] as number) < (heapDf[b] as number) ||
-      (heapDf[a] === heapDf[b] && (heapIndex[a] as number) > (heapIndex[b] as number));
-    const swap = (a: number, b: number) => {
-      const index = heapIndex[a] as number;
-      const df = heapDf[a] as number;
-      heapIndex[a] = heapIndex[b] as number;
-      heapDf[a] = heapDf[b] as number;
-      heapIndex[b] = index;
-      heapDf[b] = df;
-    };
+    // Completions in list order and their frequencies; positions in these break ties.
+    const found: number[] = [];
+    const dfs: number[] = [];
     const start = this.lowerBound(prefix);
     const end = Math.min(this.terms.length, start + scanLimit);
     for (let i = start; i < end; i++) {
@@ -169,37 +157,16 @@ export class Vocabulary {
       if (term.length === prefix.length) continue;
       const df = this.df(i, allowed);
       if (df <= 0) continue;
-      if (size < limit) {
-        heapIndex[size] = i;
-        heapDf[size] = df;
-        for (let at = size++; at > 0;) {
-          const parent = (at - 1) >> 1;
-          if (!after(at, parent)) break;
-          swap(at, parent);
-          at = parent;
-        }
-        continue;
-      }
-      // Later terms come after earlier ones of the same frequency: only a more frequent one enters.
-      if (df <= (heapDf[0] as number)) continue;
-      heapIndex[0] = i;
-      heapDf[0] = df;
-      for (let at = 0; ;) {
-        const left = 2 * at + 1;
-        let worst = at;
-        if (left < size && after(left, worst)) worst = left;
-        if (left + 1 < size && after(left + 1, worst)) worst = left + 1;
-        if (worst === at) break;
-        swap(at, worst);
-        at = worst;
-      }
+      found.push(i);
+      dfs.push(df);
     }
-    const kept = Array.from({ length: size }, (_, k) => k).sort(
-      (a, b) =>
-        (heapDf[b] as number) - (heapDf[a] as number) ||
-        (heapIndex[a] as number) - (heapIndex[b] as number),
+    const positions = Array.from({ length: found.length }, (_, k) => k);
+    const best = topRows(
+      positions,
+      limit,
+      (a, b) => (dfs[b] as number) - (dfs[a] as number) || a - b,
     );
-    return kept.map((k) => ({ index: heapIndex[k] as number, distance: 0 }));
+    return best.map((k) => ({ index: found[k] as number, distance: 0 }));
   }
 
   /**
