@@ -2,7 +2,7 @@ import type { DocSetChange, WriteOptions } from '../SearchEngine';
 import type { PageRecord } from './analysePage';
 import { FIELD_COUNT } from './fields';
 import { IndexAbortError } from './IndexStore';
-import { PostingAppender, PostingList, encodePostings } from './postings';
+import { PostingList, PostingLists, encodePostings } from './postings';
 import { VarintReader, VarintWriter } from './varint';
 
 /**
@@ -127,11 +127,9 @@ const ABSENT = -2;
  */
 export class PostingChanges {
   private removed = new Map<number, Set<number>>();
-  // Term ids are small dense integers: arrays indexed by them are the fastest maps.
-  private added: Array<PostingAppender | undefined> = [];
-  private addedLast: number[] = [];
-  private addedTerms: number[] = [];
-  private held = 0;
+  private removedCount = 0;
+  /** The postings added, in one list per term. */
+  private readonly added = new PostingLists();
   private readonly list = new PostingList();
   /** Per term: last id of its stored list, or UNKNOWN or ABSENT. */
   private readonly tail: number[] = [];
@@ -145,36 +143,23 @@ export class PostingChanges {
     let set = this.removed.get(termId);
     if (set === undefined) this.removed.set(termId, (set = new Set()));
     set.add(docId);
-    this.held++;
+    this.removedCount++;
   }
 
   /** Adds a posting whose frequencies are read from `tf` at `at`; ids of a term must grow. */
   add(termId: number, docId: number, tf: ArrayLike<number>, at = 0): void {
-    // Grown one slot at a time so the array stays dense (a far index would make it a hash map).
-    while (this.added.length <= termId) {
-      this.added.push(undefined);
-      this.addedLast.push(0);
-    }
-    let appender = this.added[termId];
-    if (appender === undefined) {
-      this.added[termId] = appender = new PostingAppender();
-      this.addedTerms.push(termId);
-    }
-    appender.add(docId, tf, at);
-    this.addedLast[termId] = docId;
-    this.held++;
+    this.added.add(termId, docId, tf, at);
   }
 
   /** Postings (added or removed) held in memory. */
   get size(): number {
-    return this.held;
+    return this.added.size + this.removedCount;
   }
 
   /** Terms whose lists change. */
   terms(): number[] {
-    const out = [...this.addedTerms];
-    for (const termId of this.removed.keys())
-      if (this.added[termId] === undefined) out.push(termId);
+    const out = [...this.added.lists()];
+    for (const termId of this.removed.keys()) if (this.added.count(termId) === 0) out.push(termId);
     return out;
   }
 
@@ -202,29 +187,29 @@ export class PostingChanges {
    * it has none). Returns 'unchanged' when the term is not part of this write.
    */
   merge(termId: number, stored: Uint8Array | undefined): PostingWrite | 'unchanged' {
-    const fresh = this.added[termId];
+    const freshCount = this.added.count(termId);
     const gone = this.removed.get(termId);
-    if (fresh === undefined && gone === undefined) return 'unchanged';
+    if (freshCount === 0 && gone === undefined) return 'unchanged';
     const tail = this.tailOf(termId);
-    const last = this.addedLast[termId] ?? 0;
-    if (fresh !== undefined && gone === undefined) {
+    const last = this.added.last(termId);
+    if (freshCount > 0 && gone === undefined) {
       if (tail === ABSENT || (tail === UNKNOWN && stored === undefined)) {
         // A new term for this doc set (every term of a first build): the appended blob is final.
-        this.remember(termId, last, fresh.count);
-        return { kind: 'put', df: fresh.count, data: fresh.finish() };
+        this.remember(termId, last, freshCount);
+        return { kind: 'put', df: freshCount, data: this.added.finish(termId) };
       }
       if (tail !== UNKNOWN) {
         // New ids are larger than all stored ones: the new postings go after the list's end.
-        const df = (this.storedDf[termId] ?? 0) + fresh.count;
+        const df = (this.storedDf[termId] ?? 0) + freshCount;
         this.remember(termId, last, df);
-        return { kind: 'append', df, data: rebased(fresh.finish(), tail) };
+        return { kind: 'append', df, data: rebased(this.added.finish(termId), tail) };
       }
     }
     const list = this.list;
     list.reset();
     if (stored !== undefined) list.append(stored);
     // New ids are larger than all existing ones, so appending keeps the list sorted.
-    if (fresh !== undefined) list.append(fresh.finish());
+    if (freshCount > 0) list.append(this.added.finish(termId));
     let postings = list.toArray();
     if (gone !== undefined) postings = postings.filter((p) => !gone.has(p.sectionId));
     const end = postings.at(-1);
@@ -239,10 +224,8 @@ export class PostingChanges {
   /** Forgets the changes held (after they were merged into the stored lists). */
   clear(): void {
     this.removed = new Map();
-    this.added = [];
-    this.addedLast = [];
-    this.addedTerms = [];
-    this.held = 0;
+    this.removedCount = 0;
+    this.added.clear();
   }
 }
 
