@@ -7,7 +7,9 @@
 // With --heap-snapshot the largest size also writes a heap snapshot, summarised by constructor.
 // Run: node --import tsx bench/search/memory.ts [--pages 1000,5000,10000] [--queries 1000]
 //      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N] [--section-token-cache-mb N]
-// The last three set the engine's memory ceilings (default: the engine's defaults).
+// The last three set the engine's memory ceilings (default: the engine's defaults). The portal
+// process gets MALLOC_ARENA_MAX=2, as scripts/serve.sh (`npm start`) gives it, unless the
+// environment sets another value (16 is glibc's own limit on 2 cores).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -414,6 +416,9 @@ function memoryLimitsOption(): Partial<SearchMemoryLimits> {
   return limits;
 }
 
+/** The portal's malloc arenas, as scripts/serve.sh sets them. */
+const MALLOC_ARENAS = process.env.MALLOC_ARENA_MAX ?? '2';
+
 function runChild(pages: number, heapSnapshot: boolean): Promise<ChildReport> {
   const args = ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)];
   args.push('--child', '--pages', String(pages), '--queries', String(QUERIES));
@@ -423,7 +428,10 @@ function runChild(pages: number, heapSnapshot: boolean): Promise<ChildReport> {
     if (value !== '') args.push(`--${name}`, value);
   }
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, args, {
+      env: { ...process.env, MALLOC_ARENA_MAX: MALLOC_ARENAS },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     proc.on('error', reject);
@@ -462,7 +470,7 @@ async function main(): Promise<void> {
   const e = (f: (b: EngineBreakdown) => string) => cells((r) => f(r.engine));
   const lines = [
     `### Memory of one portal process, synthetic corpus, ${QUERIES} searches over HTTP\n`,
-    `Ceilings: ${JSON.stringify({ ...DEFAULT_MEMORY_LIMITS, ...memoryLimitsOption() })} (bytes)\n`,
+    `Ceilings: ${JSON.stringify({ ...DEFAULT_MEMORY_LIMITS, ...memoryLimitsOption() })} (bytes); MALLOC_ARENA_MAX=${MALLOC_ARENAS}\n`,
     `| measure | ${cells((r) => `${r.pages} pages`)} |`,
     `|---|${reports.map(() => '---:').join('|')}|`,
     `| sections / index on disk (MB) | ${cells((r) => `${r.sections} / ${mb(r.indexBytes)}`)} |`,

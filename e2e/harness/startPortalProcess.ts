@@ -50,15 +50,11 @@ export async function startPortalProcess(
     writeFileSync(file, options.configYaml);
     env.PORTAL_CONFIG = file;
   }
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn('sh', [path.join(REPO_ROOT, 'scripts/serve.sh')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));

@@ -39,7 +39,7 @@ export interface ClusterPortalOptions {
 }
 
 /**
- * Starts `packages/server/src/main.ts` with the cluster's shared settings and resolves when its
+ * Starts the portal as `npm run serve` does (scripts/serve.sh) with the cluster's shared settings and resolves when its
  * `{basePath}/readyz` answers 200 (stores and search engine reachable).
  * @throws Error with the process's output when it exits or is not ready in time.
  */
@@ -48,24 +48,20 @@ export async function startClusterPortal(
   basePath = '/docs',
 ): Promise<ClusterPortal> {
   const origin = `http://127.0.0.1:${options.port}`;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORTAL_CONFIG: options.configFile,
-        PORT: String(options.port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: options.publicUrl,
-        DATA_DIR: options.dataDir,
-        LOG_LEVEL: options.logLevel ?? 'warn',
-        ...options.env,
-      },
-      stdio: options.inheritOutput ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+  const child = spawn('sh', [path.join(REPO_ROOT, 'scripts/serve.sh')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORTAL_CONFIG: options.configFile,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: options.publicUrl,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: options.logLevel ?? 'warn',
+      ...options.env,
     },
-  );
+    stdio: options.inheritOutput ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
