@@ -65,6 +65,15 @@ describe('parsePageAndLinks', () => {
       ).trail,
     ).toEqual(['One']);
   });
+
+  it('finds a breadcrumb by class or label in any case, but not in a Flare breadcrumbs box', () => {
+    const trail = (html: string) => readPageLinks(html, '/a/b/c.html').trail;
+    const crumbs = '<a href="/a/">A</a> <a href="../b.html">B</a></div>';
+    expect(trail(`<div class="n"><div class="x BREADCRUMBS">${crumbs}</div>`)).toEqual(['A', 'B']);
+    expect(trail(`<div aria-label="Breadcrumb">${crumbs}`)).toEqual(['A', 'B']);
+    expect(trail(`<div class="breadcrumbs MCBreadcrumbsBox_0">${crumbs}`)).toEqual([]);
+    expect(trail(`<div class="o">${crumbs}`)).toEqual([]);
+  });
 });
 
 describe('PageHierarchy', () => {

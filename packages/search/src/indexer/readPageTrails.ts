@@ -36,8 +36,12 @@ function resolveHref(href: string, from: string): string | undefined {
   }
 }
 
-/** What a class list holds when it names navigation the patterns of `linkReader` look for. */
-const MAYBE_NAVIGATION = /related|nav/;
+/**
+ * What a class list holds, in any case, when it names navigation or a breadcrumb the patterns of
+ * `linkReader` look for. Most hold none (Sphinx's code spans, for one), and are matched against
+ * this pattern only, not against every pattern.
+ */
+const MAYBE_NAVIGATION = /related|nav|breadcrumb/i;
 
 const clean = (text: string) => text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 
@@ -85,8 +89,8 @@ function linkReader(path: string): { events: LinkEvents; finish(): PageLinks } {
           links.hasHierarchy = true;
         }
       }
-      // Most class lists name no navigation, and are not matched against the patterns below.
-      if (classes !== '' && MAYBE_NAVIGATION.test(classes)) {
+      const maybeNavigation = classes !== '' && MAYBE_NAVIGATION.test(classes);
+      if (maybeNavigation) {
         if (/\b(?:related|navheader|navfooter)\b/.test(classes)) links.hasHierarchy = true;
         const level = name === 'li' ? /\bnav-item-(\d+)\b/.exec(classes) : null;
         if (level !== null) {
@@ -95,11 +99,10 @@ function linkReader(path: string): { events: LinkEvents; finish(): PageLinks } {
         }
       }
       if (!crumbsDone && crumbDepth < 0) {
-        const label = attribs['aria-label'] ?? '';
-        // Most elements have neither, and are not matched at all.
+        const label = attribs['aria-label'];
         if (
-          (classes !== '' || label !== '') &&
-          (/breadcrumb/i.test(classes) || /breadcrumb/i.test(label)) &&
+          ((maybeNavigation && /breadcrumb/i.test(classes)) ||
+            (label !== undefined && /breadcrumb/i.test(label))) &&
           !/MCBreadcrumbsBox/.test(classes)
         ) {
           crumbDepth = depth;
