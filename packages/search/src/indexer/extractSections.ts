@@ -126,7 +126,8 @@ function scanDocument(root: AnyNode): Landmarks {
     if (node.type === 'tag' || node.type === 'root' || node.type === 'cdata') {
       for (let k = node.children.length - 1; k >= 0; k--) {
         const child = node.children[k];
-        if (child !== undefined) stack.push(child);
+        // Only what is looked at or into: text (half of the nodes) is never stacked.
+        if (child?.type === 'tag' || child?.type === 'cdata') stack.push(child);
       }
     }
   }

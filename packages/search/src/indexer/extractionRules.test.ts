@@ -3,7 +3,13 @@ import { type AnyNode, type Document, isTag } from 'domhandler';
 import { removeElement } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { extractionRulesKey, removeAll, selectAll, selectorProblem } from './extractionRules';
+import {
+  extractionRulesKey,
+  removeAll,
+  removeThenSelect,
+  selectAll,
+  selectorProblem,
+} from './extractionRules';
 import { extractSections } from './extractSections';
 
 /** A Docusaurus-like page whose chrome the built-in rules do not all recognise. */
@@ -241,6 +247,27 @@ describe('selectors of tag names, ids and classes', () => {
       const root = parseDocument(CHROME);
       removeAll(root, selectors);
       expect(shape(root.children), selectors.join(' ')).toEqual(shape(reference.children));
+    }
+  });
+
+  it('selects in one walk, among what is left, what removing and then selecting gives', () => {
+    const cases: Array<[string[], string]> = [
+      [['#sidebar', '#hd', '#ft', 'div.nav'], '#yui-main'],
+      [['#hd'], 'div.nav'],
+      [['.nav'], 'div.nav'],
+      [[], 'p'],
+      [['div.nav', 'div:first'], 'p'],
+      [['#sidebar'], 'div .nav'],
+    ];
+    for (const [exclude, selector] of cases) {
+      const reference: Document = parseDocument(CHROME);
+      removeAll(reference, exclude);
+      const expected = selectAll(reference, selector);
+      const root = parseDocument(CHROME);
+      const found = removeThenSelect(root, exclude, selector);
+      const label = `${exclude.join(' ')} | ${selector}`;
+      expect(shape(root.children), label).toEqual(shape(reference.children));
+      expect(shape(found), label).toEqual(shape(expected));
     }
   });
 });

@@ -1,12 +1,5 @@
 import { select } from 'cheerio-select';
-import {
-  type AnyNode,
-  type Document,
-  type Element,
-  hasChildren,
-  isTag,
-  type ParentNode,
-} from 'domhandler';
+import { type AnyNode, type Document, type Element, isTag, type ParentNode } from 'domhandler';
 import { findAll, removeElement } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { textOf } from './domText';
@@ -112,7 +105,9 @@ function walkElements(root: Document, visit: (element: Element) => boolean): voi
   const pushChildren = (parent: ParentNode): void => {
     for (let k = parent.children.length - 1; k >= 0; k--) {
       const child = parent.children[k] as AnyNode;
-      if (hasChildren(child)) stack.push(child);
+      // The nodes with children (a document is never a child), told by their type: cheaper than
+      // domhandler's hasChildren, an own-property test of every node.
+      if (isTag(child) || child.type === 'cdata') stack.push(child);
     }
   };
   pushChildren(root);
@@ -159,6 +154,36 @@ export function removeAll(root: Document, selectors: readonly string[]): void {
   for (const selector of selectors) {
     for (const element of selectAll(root, selector)) removeElement(element);
   }
+}
+
+/**
+ * {@link removeAll} of `exclude`, then {@link selectAll} of `selector` in what is left. When every
+ * selector tests only the element itself, one walk does both (a page with rules walked its whole
+ * DOM once more for its main region): each element is removed or matched as it is met, and what
+ * is removed is not entered, so no match lies inside it.
+ */
+export function removeThenSelect(
+  root: Document,
+  exclude: readonly string[],
+  selector: string,
+): Element[] {
+  const removed = exclude.map(compoundsOf);
+  const wanted = compoundsOf(selector);
+  if (wanted === undefined || !removed.every((compounds) => compounds !== undefined)) {
+    removeAll(root, exclude);
+    return selectAll(root, selector);
+  }
+  const removedCompounds = removed.flat();
+  const found: Element[] = [];
+  walkElements(root, (element) => {
+    if (matchesAny(element, removedCompounds)) {
+      removeElement(element);
+      return false;
+    }
+    if (matchesAny(element, wanted)) found.push(element);
+    return true;
+  });
+  return found;
 }
 
 /**
@@ -245,15 +270,18 @@ export function applyExtractionRules(
     else warnings.push('extract.breadcrumb found no links: built-in breadcrumb used');
     for (const element of selectAll(root, rules.breadcrumb)) removeElement(element);
   }
-  removeAll(root, rules.exclude ?? []);
+  const exclude = rules.exclude ?? [];
+  let mainMatches: Element[] | undefined;
+  if (rules.main === undefined) removeAll(root, exclude);
+  else mainMatches = removeThenSelect(root, exclude, rules.main);
   if (rules.title !== undefined) {
     results.title = selectAll(root, rules.title).find((element) => textOf(element) !== '');
     if (results.title === undefined) {
       warnings.push('extract.title matched no element with text: built-in title used');
     }
   }
-  if (rules.main !== undefined) {
-    const regions = outermost(selectAll(root, rules.main));
+  if (mainMatches !== undefined) {
+    const regions = outermost(mainMatches);
     if (regions.length > 0) results.regions = regions;
     else warnings.push('extract.main matched nothing: built-in main content used');
   }

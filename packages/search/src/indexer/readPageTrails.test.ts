@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { getOuterHTML } from 'domutils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../test/fixtures';
 import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
 import { parsePageHtml } from './extractSections';
-import { PageHierarchy, pageLinksOfDocument, readPageLinks } from './readPageTrails';
+import { PageHierarchy, parsePageAndLinks, readPageLinks } from './readPageTrails';
 
 /** Every HTML page of the fixture doc sets, by path from the fixtures folder. */
 function fixturePages(): Array<[string, string]> {
@@ -18,8 +19,8 @@ function fixturePages(): Array<[string, string]> {
   return pages;
 }
 
-describe('pageLinksOfDocument', () => {
-  it('reads the same links from a parsed page as readPageLinks does from its HTML', () => {
+describe('parsePageAndLinks', () => {
+  it('gives the DOM parsePageHtml builds and the links readPageLinks reads', () => {
     const pages = [
       ...fixturePages(),
       ['/broken.htm', new TextDecoder().decode(BROKEN_PAGE)] as [string, string],
@@ -27,7 +28,9 @@ describe('pageLinksOfDocument', () => {
     expect(pages.length).toBeGreaterThan(20);
     const links = pages.map(([path, html]) => {
       const streamed = readPageLinks(html, path);
-      expect(pageLinksOfDocument(parsePageHtml(html), path), path).toEqual(streamed);
+      const { root, links } = parsePageAndLinks(html, path);
+      expect(links, path).toEqual(streamed);
+      expect(getOuterHTML(root), path).toBe(getOuterHTML(parsePageHtml(html)));
       return streamed;
     });
     // The fixtures hold every kind of hierarchy the reader knows.
@@ -61,6 +64,15 @@ describe('pageLinksOfDocument', () => {
         '/a.html',
       ).trail,
     ).toEqual(['One']);
+  });
+
+  it('finds a breadcrumb by class or label in any case, but not in a Flare breadcrumbs box', () => {
+    const trail = (html: string) => readPageLinks(html, '/a/b/c.html').trail;
+    const crumbs = '<a href="/a/">A</a> <a href="../b.html">B</a></div>';
+    expect(trail(`<div class="n"><div class="x BREADCRUMBS">${crumbs}</div>`)).toEqual(['A', 'B']);
+    expect(trail(`<div aria-label="Breadcrumb">${crumbs}`)).toEqual(['A', 'B']);
+    expect(trail(`<div class="breadcrumbs MCBreadcrumbsBox_0">${crumbs}`)).toEqual([]);
+    expect(trail(`<div class="o">${crumbs}`)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AnyNode, type Document, isTag, isText } from 'domhandler';
+import { type Document, DomHandler } from 'domhandler';
 import { Parser } from 'htmlparser2';
 
 /** The hierarchy links one page carries, as the generator wrote them. */
@@ -36,8 +36,12 @@ function resolveHref(href: string, from: string): string | undefined {
   }
 }
 
-/** What a class list holds when it names navigation the patterns of `linkReader` look for. */
-const MAYBE_NAVIGATION = /related|nav/;
+/**
+ * What a class list holds, in any case, when it names navigation or a breadcrumb the patterns of
+ * `linkReader` look for. Most hold none (Sphinx's code spans, for one), and are matched against
+ * this pattern only, not against every pattern.
+ */
+const MAYBE_NAVIGATION = /related|nav|breadcrumb/i;
 
 const clean = (text: string) => text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 
@@ -85,8 +89,8 @@ function linkReader(path: string): { events: LinkEvents; finish(): PageLinks } {
           links.hasHierarchy = true;
         }
       }
-      // Most class lists name no navigation, and are not matched against the patterns below.
-      if (classes !== '' && MAYBE_NAVIGATION.test(classes)) {
+      const maybeNavigation = classes !== '' && MAYBE_NAVIGATION.test(classes);
+      if (maybeNavigation) {
         if (/\b(?:related|navheader|navfooter)\b/.test(classes)) links.hasHierarchy = true;
         const level = name === 'li' ? /\bnav-item-(\d+)\b/.exec(classes) : null;
         if (level !== null) {
@@ -95,9 +99,10 @@ function linkReader(path: string): { events: LinkEvents; finish(): PageLinks } {
         }
       }
       if (!crumbsDone && crumbDepth < 0) {
-        const label = attribs['aria-label'] ?? '';
+        const label = attribs['aria-label'];
         if (
-          (/breadcrumb/i.test(classes) || /breadcrumb/i.test(label)) &&
+          ((maybeNavigation && /breadcrumb/i.test(classes)) ||
+            (label !== undefined && /breadcrumb/i.test(label))) &&
           !/MCBreadcrumbsBox/.test(classes)
         ) {
           crumbDepth = depth;
@@ -179,25 +184,43 @@ export function readPageLinks(html: string, path: string): PageLinks {
 }
 
 /**
- * {@link readPageLinks} of a page already parsed into a DOM (with htmlparser2's default HTML
- * options, as the extractor parses): its elements and text replayed in document order, so the
- * one page parse serves both the extractor and the hierarchy.
+ * A DOM builder that also hands every element and text to the link reader as the parser meets
+ * them, so one parse gives both the page's DOM and its links without a second walk.
  */
-export function pageLinksOfDocument(root: Document, path: string): PageLinks {
+class LinkReadingDomHandler extends DomHandler {
+  constructor(private readonly events: LinkEvents) {
+    super();
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    this.events.onopentag(name, attribs);
+  }
+
+  override ontext(data: string): void {
+    super.ontext(data);
+    this.events.ontext(data);
+  }
+
+  // Optional only to match DomHandler's signature: htmlparser2 always names the element.
+  override onclosetag(name?: string): void {
+    super.onclosetag();
+    this.events.onclosetag(name ?? '');
+  }
+}
+
+/**
+ * The DOM of a page (as `parsePageHtml` builds it: htmlparser2, HTML mode, default options) and
+ * its {@link readPageLinks}, read from the same parse: the indexer parses a page once.
+ */
+export function parsePageAndLinks(
+  html: string,
+  path: string,
+): { root: Document; links: PageLinks } {
   const reader = linkReader(path);
-  const { events } = reader;
-  const replay = (nodes: readonly AnyNode[]): void => {
-    for (const node of nodes) {
-      if (isText(node)) events.ontext(node.data);
-      else if (isTag(node)) {
-        events.onopentag(node.name, node.attribs);
-        replay(node.children);
-        events.onclosetag(node.name);
-      }
-    }
-  };
-  replay(root.children);
-  return reader.finish();
+  const handler = new LinkReadingDomHandler(reader.events);
+  new Parser(handler).end(html);
+  return { root: handler.root, links: reader.finish() };
 }
 
 /**

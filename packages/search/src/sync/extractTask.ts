@@ -13,7 +13,7 @@ import {
 import {
   PageHierarchy,
   type PageLinks,
-  pageLinksOfDocument,
+  parsePageAndLinks,
   readPageLinks,
 } from '../indexer/readPageTrails';
 
@@ -153,8 +153,7 @@ export function extractBatch(batch: ExtractBatch, hierarchy: PageHierarchy): Ext
         source = new TextDecoder('utf-8').decode(bytes);
         let links: PageLinks;
         if (indexedHash === undefined) {
-          root = parsePageHtml(source);
-          links = pageLinksOfDocument(root, path);
+          ({ root, links } = parsePageAndLinks(source, path));
         } else links = readPageLinks(source, path);
         breadcrumb = hierarchy.trail(path, links);
       }
