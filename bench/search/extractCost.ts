@@ -15,7 +15,7 @@
 // Run: node --import tsx bench/search/extractCost.ts [--corpus gnucash,django,sqlalchemy,python]
 //      [--rounds 3] [--pages N] [--digest] [--cpu-profile FILE] [--markers DIR]
 import { createHash } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import {
@@ -26,6 +26,7 @@ import {
   readFlareTocBreadcrumbs,
 } from '@docs-portal/search';
 import { corpusFolders } from './benchCorpora';
+import { handOver } from './callgrindMarkers';
 import { portalHtmlBytes } from './sphinxCorpus';
 
 function option(name: string): string | undefined {
@@ -47,13 +48,6 @@ function spread(paths: string[], count: number): string[] {
   if (count >= paths.length) return paths;
   const stride = paths.length / count;
   return Array.from({ length: count }, (_, i) => paths[Math.floor(i * stride)] as string);
-}
-
-/** Writes `DIR/name` for the callgrind driver, then waits for `DIR/answer`. */
-async function handOver(name: string, answer: string): Promise<void> {
-  if (MARKERS === undefined) return;
-  writeFileSync(`${MARKERS}/${name}`, '');
-  while (!existsSync(`${MARKERS}/${answer}`)) await new Promise((done) => setTimeout(done, 200));
 }
 
 /** Typed arrays as plain arrays, so the digest covers their values. */
@@ -81,7 +75,7 @@ async function main(): Promise<void> {
     );
     for (let round = 1; round <= ROUNDS; round++) {
       if (session !== undefined && round === ROUNDS) await session.post('Profiler.start');
-      if (round === ROUNDS) await handOver('ready', 'go');
+      if (round === ROUNDS) await handOver(MARKERS, 'ready', 'go');
       const digest = createHash('sha256');
       let pages = 0;
       const started = performance.now();
@@ -112,7 +106,7 @@ async function main(): Promise<void> {
         }
       }
       const ms = performance.now() - started;
-      if (round === ROUNDS) await handOver('done', 'end');
+      if (round === ROUNDS) await handOver(MARKERS, 'done', 'end');
       if (session !== undefined && round === ROUNDS) {
         const { profile } = await session.post('Profiler.stop');
         writeFileSync(PROFILE as string, JSON.stringify(profile));

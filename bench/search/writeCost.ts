@@ -7,7 +7,7 @@
 // driver as extractCost.ts (DIR/ready, go, done, end).
 // Run: node --import tsx bench/search/writeCost.ts [--corpus gnucash,django,sqlalchemy,python]
 //      [--rounds 3] [--markers DIR]
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +22,7 @@ import {
   readFlareTocBreadcrumbs,
 } from '@docs-portal/search';
 import { corpusFolders } from './benchCorpora';
+import { handOver } from './callgrindMarkers';
 import { BENCH_DOC_SET } from './ourEngine';
 
 function option(name: string): string | undefined {
@@ -32,13 +33,6 @@ function option(name: string): string | undefined {
 const CORPORA = (option('corpus') ?? 'gnucash,django,sqlalchemy,python').split(',');
 const ROUNDS = Number(option('rounds') ?? 3);
 const MARKERS = option('markers');
-
-/** Writes `DIR/name` for the callgrind driver, then waits for `DIR/answer`. */
-async function handOver(name: string, answer: string): Promise<void> {
-  if (MARKERS === undefined) return;
-  writeFileSync(`${MARKERS}/${name}`, '');
-  while (!existsSync(`${MARKERS}/${answer}`)) await new Promise((done) => setTimeout(done, 200));
-}
 
 /** The records of every page of a corpus, with their analysis, as parse workers make them. */
 async function recordsOf(name: string): Promise<PageRecord[]> {
@@ -86,7 +80,7 @@ for (const name of CORPORA) {
       dataDir,
       resultCache: NO_RESULT_CACHE,
     });
-    if (round === ROUNDS) await handOver('ready', 'go');
+    if (round === ROUNDS) await handOver(MARKERS, 'ready', 'go');
     const cpu = process.cpuUsage();
     const started = performance.now();
     await engine.applyDocSetChanges(
@@ -95,7 +89,7 @@ for (const name of CORPORA) {
     );
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
-    if (round === ROUNDS) await handOver('done', 'end');
+    if (round === ROUNDS) await handOver(MARKERS, 'done', 'end');
     await engine.close();
     rmSync(dataDir, { recursive: true, force: true });
     console.log(
