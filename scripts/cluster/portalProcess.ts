@@ -39,8 +39,8 @@ export interface ClusterPortalOptions {
 }
 
 /**
- * Starts the portal as `npm run serve` does (scripts/serve.sh) with the cluster's shared settings and resolves when its
- * `{basePath}/readyz` answers 200 (stores and search engine reachable).
+ * Starts the portal as `npm run serve` does (scripts/serve.sh) with the cluster's shared settings,
+ * and resolves when its `{basePath}/readyz` answers 200 (stores and search engine reachable).
  * @throws Error with the process's output when it exits or is not ready in time.
  */
 export async function startClusterPortal(
