@@ -12,6 +12,13 @@ import type { ExtractBatch, ExtractOutcome, HierarchyJob } from './extractTask';
  */
 const WORKER_YOUNG_GENERATION_MB = 64;
 
+/**
+ * Batches a worker is sent at most before it answers the first: the next one waits in its
+ * message port, so the worker goes on while this thread is busy (writing the last batch to the
+ * index) instead of idling until this thread reads its answer and sends it another.
+ */
+const BATCHES_PER_WORKER = 2;
+
 const extension = extname(fileURLToPath(import.meta.url));
 /** The module parse workers run (`extractWorker`). */
 export const EXTRACT_WORKER_FILE = new URL(`./extractWorker${extension}`, import.meta.url);
@@ -131,17 +138,21 @@ interface Job {
 
 interface Lane {
   worker: Worker;
-  /** The batch the worker is extracting; one at a time, so a death is blamed on that batch. */
-  job: Job | null;
+  /**
+   * The batches sent to the worker, in order: it extracts the first and answers in order, so a
+   * death is blamed on the first alone, and the others go back to the queue.
+   */
+  jobs: Job[];
   /** The hierarchy the worker was last given. */
   hierarchy: number | undefined;
 }
 
 /**
- * Parse worker threads for the indexer: batches of pages wait in a queue and go, one at a time,
- * to a free worker, and come back as extracted pages. Workers start with the first batch (or at
- * {@link start}), and more when the pool grows. A worker that dies fails only the batch it was
- * extracting and is replaced for the next one.
+ * Parse worker threads for the indexer: batches of pages wait in a queue and go to the worker
+ * that holds the fewest (at most {@link BATCHES_PER_WORKER} each), and come back as extracted
+ * pages. Workers start with the first batch (or at {@link start}), and more when the pool
+ * grows. A worker that dies fails only the batch it was extracting and is replaced for the
+ * next one, which is given the batches it had not begun.
  * Idle workers do not keep the process alive; {@link close} stops them.
  */
 export class ExtractPool {
@@ -208,23 +219,29 @@ export class ExtractPool {
     this.closed = true;
     const stopped = new Error('the parse workers are stopped');
     for (const job of this.queue.splice(0)) job.reject(stopped);
+    for (const lane of this.lanes) {
+      for (const job of lane?.jobs.splice(0) ?? []) job.reject(stopped);
+    }
     const workers = this.lanes.flatMap((lane) => (lane === null ? [] : [lane.worker]));
     this.lanes.fill(null);
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   private dispatch(): void {
-    for (let index = 0; index < this.lanes.length && this.queue.length > 0; index++) {
-      const lane = this.lanes[index] ?? this.spawn(index);
-      if (lane.job !== null) continue;
-      const job = this.queue.shift() as Job;
-      lane.job = job;
-      lane.worker.ref();
-      if (lane.hierarchy !== job.hierarchy.id) {
-        lane.worker.postMessage(job.hierarchy);
-        lane.hierarchy = job.hierarchy.id;
+    // Every worker gets a batch before any gets a second.
+    for (let depth = 1; depth <= BATCHES_PER_WORKER; depth++) {
+      for (let index = 0; index < this.lanes.length && this.queue.length > 0; index++) {
+        const lane = this.lanes[index] ?? this.spawn(index);
+        if (lane.jobs.length >= depth) continue;
+        const job = this.queue.shift() as Job;
+        lane.jobs.push(job);
+        lane.worker.ref();
+        if (lane.hierarchy !== job.hierarchy.id) {
+          lane.worker.postMessage(job.hierarchy);
+          lane.hierarchy = job.hierarchy.id;
+        }
+        lane.worker.postMessage({ kind: 'extract', batch: job.batch });
       }
-      lane.worker.postMessage({ kind: 'extract', batch: job.batch });
     }
   }
 
@@ -233,24 +250,24 @@ export class ExtractPool {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
-    const lane: Lane = { worker, job: null, hierarchy: undefined };
+    const lane: Lane = { worker, jobs: [], hierarchy: undefined };
     this.lanes[index] = lane;
-    // Kept alive only while it extracts a batch (see dispatch).
+    // Kept alive only while it has batches (see dispatch).
     worker.unref();
     worker.on('message', (result: unknown) => {
-      const job = lane.job;
-      lane.job = null;
-      worker.unref();
+      const job = lane.jobs.shift();
+      if (lane.jobs.length === 0) worker.unref();
       job?.resolve(result);
       this.dispatch();
     });
     const fail = (error: Error) => {
       if (this.lanes[index] !== lane) return;
       this.lanes[index] = null;
-      const job = lane.job;
-      lane.job = null;
+      const [job, ...waiting] = lane.jobs.splice(0);
       void worker.terminate();
       job?.reject(error);
+      // The batches it had not begun go to the next worker.
+      this.queue.unshift(...waiting);
       if (!this.closed) this.dispatch();
     };
     worker.on('error', fail);

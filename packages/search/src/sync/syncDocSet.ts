@@ -82,8 +82,12 @@ export const TWO_WORKERS_MIN_PAGES = 5000;
 export const IN_THREAD_MAX_PAGES = 100;
 /** Pages per batch sent to a parse worker (which reads, hashes and extracts them). */
 const BATCH_PAGES = 16;
-/** Batches being parsed or waiting per thread: what bounds the memory of a run. */
-const BATCHES_AHEAD = 2;
+/**
+ * Batches out per parse thread, what bounds the memory of a run: the one the index is being
+ * written from, and the two each worker holds (see ExtractPool), so a worker never waits for
+ * the writer.
+ */
+const BATCHES_AHEAD = 3;
 
 /** A problem with one page; the run went on. */
 export interface PageWarning {

@@ -126,4 +126,58 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     await pool.close();
     expect(threads()).toBe(idle);
   }, 60_000);
+
+  it('send a worker its next batch before it answers the one it works on', async () => {
+    // The worker answers a batch only when the next one has come (or it holds `last`).
+    const pool = new ExtractPool(1, new URL('../../test/holdingExtractWorker.ts', import.meta.url));
+    const folder = docSet('held', 3).folder;
+    writeFileSync(join(folder, 'last.htm'), '<h1>Last</h1><p>The last page.</p>');
+    const hierarchy = hierarchyJob(folder, []);
+    const batch = (path: string) => ({
+      folder,
+      tasks: [{ path }],
+      rulesKey: '',
+      hierarchy: hierarchy.id,
+    });
+    const outcomes = await Promise.all(
+      ['/p0.htm', '/p1.htm', '/p2.htm', '/last.htm'].map((path) =>
+        pool.run(batch(path), hierarchy),
+      ),
+    );
+    expect(outcomes.flat().map((outcome) => outcome.path)).toEqual([
+      '/p0.htm',
+      '/p1.htm',
+      '/p2.htm',
+      '/last.htm',
+    ]);
+    await pool.close();
+  }, 60_000);
+
+  it('give the batches a dead worker had not begun to the next worker', async () => {
+    const pool = new ExtractPool(
+      1,
+      new URL('../../test/crashingExtractWorker.ts', import.meta.url),
+    );
+    const folder = docSet('crashed', 3).folder;
+    writeFileSync(join(folder, 'crash.htm'), '<h1>Crash</h1>');
+    const hierarchy = hierarchyJob(folder, []);
+    const batch = (path: string) => ({
+      folder,
+      tasks: [{ path }],
+      rulesKey: '',
+      hierarchy: hierarchy.id,
+    });
+    const runs = ['/crash.htm', '/p0.htm', '/p1.htm'].map((path) =>
+      pool.run(batch(path), hierarchy).then(
+        (outcomes) => outcomes.map((outcome) => outcome.path),
+        (error: Error) => error.message,
+      ),
+    );
+    expect(await Promise.all(runs)).toEqual([
+      'the parse worker stopped (exit code 3)',
+      ['/p0.htm'],
+      ['/p1.htm'],
+    ]);
+    await pool.close();
+  }, 60_000);
 });
