@@ -62,6 +62,11 @@ export interface ExtractBatch {
   rulesKey: string;
   /** The run's {@link HierarchyJob} that gives the trails of pages the TOC does not have. */
   hierarchy: number;
+  /**
+   * False: the extracted pages are not split into terms here; the thread that writes the index
+   * does it (see analysisOf). Default true.
+   */
+  analyse?: boolean;
 }
 
 /**
@@ -107,12 +112,13 @@ export class WorkerState {
 }
 
 /**
- * What became of one page: extracted, with its hash and its sections split into terms (so the
- * thread that writes the index only numbers and stores them); unchanged since it was indexed;
- * or not readable (`unreadable`) or not extractable, with the reason.
+ * What became of one page: extracted, with its hash and, unless the batch said otherwise, its
+ * sections split into terms (so the thread that writes the index only numbers and stores them);
+ * unchanged since it was indexed; or not readable (`unreadable`) or not extractable, with the
+ * reason.
  */
 export type ExtractOutcome =
-  | { path: string; hash: string; page: ExtractedPage; analysis: PageAnalysis }
+  | { path: string; hash: string; page: ExtractedPage; analysis?: PageAnalysis }
   | { path: string; unchanged: true }
   | { path: string; error: string; unreadable?: true };
 
@@ -124,7 +130,9 @@ export function indexedSections(page: ExtractedPage): ExtractedSection[] {
 /** The buffers of a batch's results, which a worker hands over instead of copying. */
 export function transferablesOf(outcomes: readonly ExtractOutcome[]): ArrayBuffer[] {
   return outcomes.flatMap((outcome) =>
-    'analysis' in outcome ? [outcome.analysis.data.buffer as ArrayBuffer] : [],
+    'page' in outcome && outcome.analysis !== undefined
+      ? [outcome.analysis.data.buffer as ArrayBuffer]
+      : [],
   );
 }
 
@@ -165,6 +173,7 @@ export function extractBatch(batch: ExtractBatch, hierarchy: PageHierarchy): Ext
         ...(breadcrumb === undefined ? {} : { breadcrumb }),
         ...(batch.rules === undefined ? {} : { rules: batch.rules }),
       });
+      if (batch.analyse === false) return { path, hash, page };
       const analysis = analysePacked({
         title: page.title,
         breadcrumb: page.breadcrumb,

@@ -146,6 +146,18 @@ describe('syncDocSet with parse workers', () => {
     expect(storedRows('store')).toEqual(rows);
   }, 60_000);
 
+  it('has one worker only extract, and the writing thread split the pages into terms', async () => {
+    const folder = mixedDocSet();
+    const one = await recordingEngine('one');
+    await syncDocSet(one.engine, descriptor(folder), { threads: 1 });
+    expect(one.written.length).toBeGreaterThan(32);
+    expect(one.written.every((record) => record.analysis === undefined)).toBe(true);
+    const two = await recordingEngine('two');
+    await syncDocSet(two.engine, descriptor(folder), { threads: 2 });
+    expect(two.written.every((record) => record.analysis !== undefined)).toBe(true);
+    expect(storedRows('one')).toEqual(storedRows('two'));
+  }, 60_000);
+
   it('skips a page whose worker dies with a warning, and indexes every other page', async () => {
     const folder = mixedDocSet();
     writeFileSync(join(folder, 'one', 'crash.htm'), '<h1>Crash</h1><p>never indexed</p>');
