@@ -227,7 +227,11 @@ export async function writePgDocSetChanges(
 
   const writeBatch = async (batch: readonly PageRecord[]): Promise<void> => {
     await dropPages([...new Set(batch.map((page) => page.path))]);
-    const analysed = batch.map(analysisOf);
+    const analysed: PageAnalysis[] = [];
+    for (const record of batch) {
+      analysed.push(analysisOf(record));
+      await steps.pause();
+    }
     await resolveTerms(analysed);
     const p = { id: [] as number[], path: [] as string[], title: [] as string[] };
     const pMore = {

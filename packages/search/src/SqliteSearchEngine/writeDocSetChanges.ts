@@ -255,8 +255,11 @@ export async function writeDocSetChanges(
   if (first.done !== true) {
     let batch: PageRecord[] | undefined = first.value;
     while (batch !== undefined) {
-      for (const record of batch) writePage(record);
-      steps.done += batch.length;
+      for (const record of batch) {
+        writePage(record);
+        steps.done++;
+        await steps.pause();
+      }
       await steps.checkpoint();
       await flushWhenFull();
       const next = await batches.next();

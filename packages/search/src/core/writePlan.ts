@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { DocSetChange, WriteOptions } from '../SearchEngine';
 import type { PageRecord } from './analysePage';
 import { FIELD_COUNT } from './fields';
@@ -52,12 +53,19 @@ export async function* pageBatches(
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * Milliseconds a write works between two yields to the event loop, at most (one page may take
+ * longer): splitting pages into terms (analysisOf) can take tens of milliseconds for a batch.
+ */
+const STEP_MS = 10;
+
+/**
  * Progress of one write: counts pages, reports them, yields to the event loop so a server stays
  * responsive, and throws {@link IndexAbortError} once the signal fired.
  */
 export class WriteSteps {
   done = 0;
   private readonly known: number | undefined;
+  private lastYield = performance.now();
 
   constructor(
     change: DocSetChange,
@@ -77,7 +85,13 @@ export class WriteSteps {
     if (signal?.aborted) throw new IndexAbortError('indexing aborted');
     onProgress?.({ done: this.done, total: this.total });
     await yieldToEventLoop();
+    this.lastYield = performance.now();
     if (signal?.aborted) throw new IndexAbortError('indexing aborted');
+  }
+
+  /** A {@link checkpoint} once this thread has worked {@link STEP_MS} since the last one. */
+  async pause(): Promise<void> {
+    if (performance.now() - this.lastYield >= STEP_MS) await this.checkpoint();
   }
 }
 

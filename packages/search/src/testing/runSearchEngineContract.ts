@@ -729,6 +729,51 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         await engine.removeDocSet('streamed');
       });
 
+      it('gives the event loop a turn between pages that are slow to split into terms', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = { ...base.docSet, id: 'slow', urlPrefix: '/docs/Slow' };
+        const PAGES = 20;
+        const PAGE_MS = 12;
+        // Pages whose sections take PAGE_MS of this thread's time the first time they are read,
+        // as a large page takes to be split into terms.
+        const pages = Array.from({ length: PAGES }, (_, n) => {
+          const sections = [{ heading: '', anchor: '', text: `slowpoke page${n}` }];
+          let read = false;
+          return {
+            path: `/s${n}.htm`,
+            title: `Slow page ${n}`,
+            breadcrumb: [],
+            hash: `slow${n}`,
+            get sections() {
+              if (!read) {
+                read = true;
+                const until = performance.now() + PAGE_MS;
+                while (performance.now() < until);
+              }
+              return sections;
+            },
+          };
+        });
+        // The longest time the event loop had no turn while the write ran.
+        let last = performance.now();
+        let longest = 0;
+        let running = true;
+        const turn = () => {
+          const now = performance.now();
+          longest = Math.max(longest, now - last);
+          last = now;
+          if (running) setImmediate(turn);
+        };
+        setImmediate(turn);
+        await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] }, { warm: false });
+        running = false;
+        expect((await search('slowpoke', { docSetIds: ['slow'] })).total).toBe(PAGES);
+        // All in one go would be PAGES * PAGE_MS = 240 ms without a turn.
+        expect(longest).toBeLessThan(100);
+        await engine.removeDocSet('slow');
+      });
+
       it('applies a change to doc set metadata such as its product', async () => {
         const helios = CONTRACT_CORPUS.find((d) => d.docSet.id === 'helios');
         if (helios === undefined) throw new Error('helios missing');
