@@ -1,14 +1,15 @@
 // Index build rate: pages/s of extraction alone (one thread) and of a full syncDocSets build
-// (HTML parsing and term analysis in worker threads, writes included) on the Python docs and on
+// (HTML parsing in worker threads, term analysis and writes included) on the Python docs and on
 // a synthetic Flare doc set (the index written; loading and warming it for searches is timed apart), with the CPU time of the main thread and of the whole process (so a
-// figure taken on a busy machine can still be read: see "CPU-bound rate"), the peak RSS, and
+// figure taken on a busy machine can still be read: see "CPU-bound rate"), the peak RSS, how long
+// the event loop waited at most (what a request to the portal would wait during a sync), and
 // the cost of handing extracted pages from a worker to the main thread.
 // Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads N] [--no-extract]
 //      [--corpus python|django|sqlalchemy|gnucash|synthetic|real]   (default: python and synthetic;
 //      real: the four Debian corpora, one after the other)
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -126,6 +127,9 @@ async function buildRate(name: string, folders: readonly CorpusFolder[]): Promis
     const cpu = process.cpuUsage();
     const mainCpu = mainThreadCpuMs();
     const loop = performance.eventLoopUtilization();
+    // How long a request to the portal would wait for the main thread during the build.
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
     let mainReadMs = 0;
     let readMs = 0;
     let readCpuMs = 0;
@@ -162,6 +166,7 @@ async function buildRate(name: string, folders: readonly CorpusFolder[]): Promis
       warnings: [...synced.values()].flatMap((r) => r.warnings),
     };
     const ms = performance.now() - started;
+    delay.disable();
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
     const mainMs = mainThreadCpuMs() - mainCpu;
@@ -176,7 +181,7 @@ async function buildRate(name: string, folders: readonly CorpusFolder[]): Promis
     const cores = Math.min(threads + 1, availableParallelism());
     const bound = Math.max(mainMs, cpuMs / cores);
     console.log(
-      `syncDocSets, ${threads} parse thread(s), ${name}: ${result.pages} pages (${megabytes.toFixed(1)} MB of HTML) in ${Math.round(ms)} ms = ${rate(result.pages, ms)}, ${((megabytes * 1000) / ms).toFixed(1)} MB/s; first write after ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms); main thread CPU ${Math.round(mainMs)} ms; CPU-bound rate on ${cores} cores ${rate(result.pages, bound)} (${result.warnings.length} warnings, peak rss ${Math.round(rss / 1048576)} MB); then ${Math.round(warmMs)} ms to load and warm the index for searches`,
+      `syncDocSets, ${threads} parse thread(s), ${name}: ${result.pages} pages (${megabytes.toFixed(1)} MB of HTML) in ${Math.round(ms)} ms = ${rate(result.pages, ms)}, ${((megabytes * 1000) / ms).toFixed(1)} MB/s; first write after ${Math.round(readMs)} ms = ${rate(result.pages, readMs)}; CPU of all threads ${Math.round(cpuMs)} ms, of read+parse ${Math.round(readCpuMs)} ms (main thread busy ${Math.round(mainReadMs)} ms); main thread CPU ${Math.round(mainMs)} ms; CPU-bound rate on ${cores} cores ${rate(result.pages, bound)} (${result.warnings.length} warnings, peak rss ${Math.round(rss / 1048576)} MB); event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, longest ${(delay.max / 1e6).toFixed(1)} ms; then ${Math.round(warmMs)} ms to load and warm the index for searches`,
     );
     await engine.close();
   } finally {
