@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchEngine } from '../createSearchEngine';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { ExtractPool } from './ExtractPool';
-import { hierarchyJob } from './extractTask';
+import { type ExtractBatch, type HierarchyJob, hierarchyJob } from './extractTask';
 import { defaultParseThreads, syncDocSet, syncDocSets, TWO_WORKERS_MIN_PAGES } from './syncDocSet';
 
 let work: string;
@@ -20,6 +20,11 @@ afterEach(async () => {
   await engine.close();
   rmSync(work, { recursive: true, force: true });
 });
+
+/** A batch of the one page `path` of `folder`. */
+function onePage(folder: string, hierarchy: HierarchyJob, path: string): ExtractBatch {
+  return { folder, tasks: [{ path }], rulesKey: '', hierarchy: hierarchy.id };
+}
 
 /** Operating-system threads of this process (parse workers are threads of their own). */
 const threads = () => readdirSync('/proc/self/task').length;
@@ -87,10 +92,7 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     await vi.waitFor(() => expect(threads()).toBe(idle + 2), { timeout: 20_000 });
     const folder = docSet('early', 3).folder;
     const hierarchy = hierarchyJob(folder, []);
-    const outcomes = await pool.run(
-      { folder, tasks: [{ path: '/p0.htm' }], rulesKey: '', hierarchy: hierarchy.id },
-      hierarchy,
-    );
+    const outcomes = await pool.run(onePage(folder, hierarchy, '/p0.htm'), hierarchy);
     expect(outcomes.map((outcome) => outcome.path)).toEqual(['/p0.htm']);
     expect(threads()).toBe(idle + 2);
     await pool.close();
@@ -111,12 +113,7 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     expect(pool.size).toBe(2);
     const folder = docSet('grown', 3).folder;
     const hierarchy = hierarchyJob(folder, []);
-    const batch = (path: string) => ({
-      folder,
-      tasks: [{ path }],
-      rulesKey: '',
-      hierarchy: hierarchy.id,
-    });
+    const batch = (path: string) => onePage(folder, hierarchy, path);
     // Two batches at once: one for each worker.
     const outcomes = await Promise.all([
       pool.run(batch('/p0.htm'), hierarchy),
@@ -133,12 +130,7 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     const folder = docSet('held', 3).folder;
     writeFileSync(join(folder, 'last.htm'), '<h1>Last</h1><p>The last page.</p>');
     const hierarchy = hierarchyJob(folder, []);
-    const batch = (path: string) => ({
-      folder,
-      tasks: [{ path }],
-      rulesKey: '',
-      hierarchy: hierarchy.id,
-    });
+    const batch = (path: string) => onePage(folder, hierarchy, path);
     const outcomes = await Promise.all(
       ['/p0.htm', '/p1.htm', '/p2.htm', '/last.htm'].map((path) =>
         pool.run(batch(path), hierarchy),
@@ -161,12 +153,7 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     const folder = docSet('crashed', 3).folder;
     writeFileSync(join(folder, 'crash.htm'), '<h1>Crash</h1>');
     const hierarchy = hierarchyJob(folder, []);
-    const batch = (path: string) => ({
-      folder,
-      tasks: [{ path }],
-      rulesKey: '',
-      hierarchy: hierarchy.id,
-    });
+    const batch = (path: string) => onePage(folder, hierarchy, path);
     const runs = ['/crash.htm', '/p0.htm', '/p1.htm'].map((path) =>
       pool.run(batch(path), hierarchy).then(
         (outcomes) => outcomes.map((outcome) => outcome.path),
