@@ -24,19 +24,13 @@ import { syntheticCorpus } from '../corpus/syntheticCorpus';
 import { corpusFolders } from './benchCorpora';
 import { PYTHON_DOCS, ensurePythonDocs, listPythonPages } from './pythonCorpus';
 import { type CorpusFolder, portalHtmlBytes } from './sphinxCorpus';
+import { numberOption, option } from './options';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
-const PAGES = option('pages', 2000);
+const PAGES = numberOption('pages', 2000);
 /** Parse workers: `--threads N`, else the portal's default for the corpus's size (-1). */
-const THREADS_OPTION = option('threads', -1);
+const THREADS_OPTION = numberOption('threads', -1);
 /** `--corpus NAME` builds that corpus alone (peak RSS is then that build's). */
-const CORPUS = process.argv.includes('--corpus')
-  ? (process.argv[process.argv.indexOf('--corpus') + 1] ?? 'both')
-  : 'both';
+const CORPUS = option('corpus', 'both');
 const rate = (pages: number, ms: number) => `${Math.round((pages * 1000) / ms)} pages/s`;
 
 /** CPU milliseconds the main thread used so far (Linux: /proc), or NaN elsewhere. */

@@ -18,12 +18,8 @@ import type { IndexStore } from '../../packages/search/src/core/IndexStore';
 import { compileSynonyms } from '../../packages/search/src/query/synonyms';
 import { SqliteIndexStore } from '../../packages/search/src/SqliteSearchEngine/SqliteIndexStore';
 import { StoredSearchEngine } from '../../packages/search/src/StoredSearchEngine';
+import { option } from './options';
 /* eslint-enable import-x/no-relative-packages */
-
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
 
 const PAGES = Number(option('pages', '10000'));
 const QUERIES = Number(option('queries', '1000'));

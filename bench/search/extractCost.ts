@@ -28,11 +28,7 @@ import {
 import { corpusFolders } from './benchCorpora';
 import { handOver } from './callgrindMarkers';
 import { portalHtmlBytes } from './sphinxCorpus';
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
+import { option } from './options';
 
 const CORPORA = (option('corpus') ?? 'gnucash,django,sqlalchemy,python').split(',');
 const ROUNDS = Number(option('rounds') ?? 3);

@@ -16,11 +16,7 @@ import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { ensurePythonDocs, PYTHON_DOCS } from './pythonCorpus';
 import { seededRandom } from './genindexQueries';
 import { WRK, wrkAvailable } from '../serving/loadGenerators';
-
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
+import { option } from './options';
 
 const CORPUS = option('corpus', 'synthetic');
 const PAGES = Number(option('pages', '2000'));

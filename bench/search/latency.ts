@@ -15,15 +15,11 @@ import {
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { quantile } from './metrics';
 import { measureHttp } from './measureHttp';
+import { numberOption } from './options';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
-const PAGES = option('pages', 10_000);
-const QUERIES = option('queries', 2000);
-const SECONDS = option('seconds', 10);
+const PAGES = numberOption('pages', 10_000);
+const QUERIES = numberOption('queries', 2000);
+const SECONDS = numberOption('seconds', 10);
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'out');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

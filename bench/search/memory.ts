@@ -42,11 +42,7 @@ import {
 } from '../../packages/search/src/SqliteSearchEngine/SqliteIndexStore';
 import { StoredSearchEngine } from '../../packages/search/src/StoredSearchEngine';
 /* eslint-enable import-x/no-relative-packages */
-
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
+import { option } from './options';
 
 const SIZES = option('pages', '1000,5000,10000').split(',').map(Number);
 const QUERIES = Number(option('queries', '1000'));

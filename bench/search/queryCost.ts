@@ -25,11 +25,7 @@ import { createSearchEngine, NO_RESULT_CACHE, type SearchEngine } from '@docs-po
 import { BENCH_DOC_SET, BENCH_PG_URL, adminQuery, createBenchDatabase } from './ourEngine';
 import { CORPORA } from './benchCorpora';
 import { quantile } from './metrics';
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
+import { option } from './options';
 
 const ACCESS = { docSetIds: ['bench'] };
 

@@ -21,11 +21,7 @@ import {
 } from 'node:fs';
 import { resolve } from 'node:path';
 import type * as SearchPackage from '@docs-portal/search';
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
+import { option } from './options';
 
 const dir = resolve(option('dir') ?? 'query-instructions');
 const tree = resolve(option('tree') ?? '.');

@@ -33,6 +33,7 @@ import { evaluateTimed, markdownTable, quantile, type EngineResult } from './met
 import { ourEngine, postgresReachable } from './ourEngine';
 import { postgresFtsEngine } from './postgresFtsEngine';
 import { portalHtmlBytes } from './sphinxCorpus';
+import { option } from './options';
 
 /** The goals of the search issue, as ratios of ours (SQLite) to FTS5 in the same run. */
 const GOALS = {
@@ -44,11 +45,6 @@ const GOALS = {
 };
 /** Queries run once, untimed, before an engine is measured (warm caches, JIT). */
 const WARM_UP = 100;
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
 
 function list(name: string, known: readonly string[]): string[] {
   const value = option(name);

@@ -20,17 +20,13 @@ import { createSeededRandom } from '../corpus/seededRandom';
 import { seededRandom } from './genindexQueries';
 import { buildLatencyQueries, loadPagePaths } from './latencyQueries';
 import { quantile } from './metrics';
+import { numberOption } from './options';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
-const PAGES = option('pages', 10_000);
-const QUERIES = option('queries', 10_000);
-const RULES = option('rules', 500);
-const LATENCY_QUERIES = option('latency', 2_000);
-const DISTINCT = option('distinct', 3_000);
+const PAGES = numberOption('pages', 10_000);
+const QUERIES = numberOption('queries', 10_000);
+const RULES = numberOption('rules', 500);
+const LATENCY_QUERIES = numberOption('latency', 2_000);
+const DISTINCT = numberOption('distinct', 3_000);
 
 async function corpusFolder(): Promise<string> {
   return syntheticCorpus(PAGES);

@@ -8,14 +8,10 @@ import { join } from 'node:path';
 import { createSearchEngine, syncDocSet, type DocSetDescriptor } from '@docs-portal/search';
 import { syntheticCorpus } from '../corpus/syntheticCorpus';
 import { quantile } from './metrics';
+import { numberOption } from './options';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
-const PAGES = option('pages', 2000);
-const ROUNDS = option('rounds', 200);
+const PAGES = numberOption('pages', 2000);
+const ROUNDS = numberOption('rounds', 200);
 const QUERIES = ['protection', 'backup policy', 'cluster', 'replication target', 'retention'];
 
 async function main(): Promise<void> {

@@ -1,8 +1,10 @@
 // What the thread that writes the index does during a build (numbering terms, planning and
 // encoding postings, SQLite's inserts, the commit), without the parsing: every page of a real
-// corpus is extracted and split into terms once, as a parse worker hands it over, then written
-// into a fresh SQLite index round after round (ms and pages/s per round). A build uses all of a
-// 2-core machine, so the CPU this thread spends is taken from the parse worker.
+// corpus is extracted and split into terms once, as two or more parse workers hand it over, then
+// written into a fresh SQLite index round after round (ms and pages/s per round). With one parse
+// worker (the default on 2 cores below 5,000 pages) the writing thread also splits the pages into
+// terms, which this bench leaves out. A build uses all of a 2-core machine, so the CPU this
+// thread spends is taken from the parse worker.
 // With --markers DIR the last round is measured in instructions under callgrind, with the same
 // driver as extractCost.ts (DIR/ready, go, done, end).
 // Run: node --import tsx bench/search/writeCost.ts [--corpus gnucash,django,sqlalchemy,python]
@@ -24,17 +26,13 @@ import {
 import { corpusFolders } from './benchCorpora';
 import { handOver } from './callgrindMarkers';
 import { BENCH_DOC_SET } from './ourEngine';
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
+import { option } from './options';
 
 const CORPORA = (option('corpus') ?? 'gnucash,django,sqlalchemy,python').split(',');
 const ROUNDS = Number(option('rounds') ?? 3);
 const MARKERS = option('markers');
 
-/** The records of every page of a corpus, with their analysis, as parse workers make them. */
+/** The records of every page of a corpus, with their analysis, as two or more workers make them. */
 async function recordsOf(name: string): Promise<PageRecord[]> {
   const records: PageRecord[] = [];
   for (const { folder, rules } of corpusFolders(name)) {
