@@ -1,7 +1,7 @@
 // A parse worker for tests: ends its thread when a batch holds a page named `crash`, as a worker
 // that runs out of memory or meets a native fault would; does every other job as usual.
 import { parentPort } from 'node:worker_threads';
-import { WorkerState, type WorkerJob } from '../src/sync/extractTask';
+import { WorkerState, type WorkerJob, WORKER_READY } from '../src/sync/extractTask';
 
 const port = parentPort;
 if (port === null) throw new Error('crashingExtractWorker runs only as a worker thread');
@@ -13,3 +13,4 @@ port.on('message', (job: WorkerJob) => {
   const outcomes = state.run(job);
   if (outcomes !== undefined) port.postMessage(outcomes);
 });
+port.postMessage(WORKER_READY);

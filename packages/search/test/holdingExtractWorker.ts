@@ -2,7 +2,7 @@
 // the batch holds a page named `last`), so a pool that waits for each answer before it sends
 // the next batch never gets one. Shows that a worker is sent its next batch while it works.
 import { parentPort } from 'node:worker_threads';
-import { WorkerState, type WorkerJob } from '../src/sync/extractTask';
+import { WorkerState, type WorkerJob, WORKER_READY } from '../src/sync/extractTask';
 
 const port = parentPort;
 if (port === null) throw new Error('holdingExtractWorker runs only as a worker thread');
@@ -18,3 +18,4 @@ port.on('message', (job: WorkerJob) => {
     held = undefined;
   }
 });
+port.postMessage(WORKER_READY);

@@ -4,7 +4,12 @@ import { createRequire } from 'node:module';
 import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExtractBatch, ExtractOutcome, HierarchyJob } from './extractTask';
+import {
+  type ExtractBatch,
+  type ExtractOutcome,
+  type HierarchyJob,
+  WORKER_READY,
+} from './extractTask';
 
 /**
  * Young generation of a parse worker. Parsing allocates a DOM per page that dies right after,
@@ -18,6 +23,20 @@ const WORKER_YOUNG_GENERATION_MB = 64;
  * index) instead of idling until this thread reads its answer and sends it another.
  */
 const BATCHES_PER_WORKER = 2;
+
+/**
+ * Workers in a row that may die before they are ready (see {@link WORKER_READY}) before the pool
+ * gives up: one may meet a passing shortage (threads, memory); a second means they cannot start.
+ */
+const START_ATTEMPTS = 2;
+
+/**
+ * The parse workers cannot start (their code fails to load, or no thread can be made): no page
+ * is to blame, so callers parse in their own thread instead of trying each page alone.
+ */
+export class WorkerStartError extends Error {
+  override name = 'WorkerStartError';
+}
 
 const extension = extname(fileURLToPath(import.meta.url));
 /** The module parse workers run (`extractWorker`). */
@@ -145,6 +164,8 @@ interface Lane {
   jobs: Job[];
   /** The hierarchy the worker was last given. */
   hierarchy: number | undefined;
+  /** Whether its code has loaded: it is sent no job before, so a death before is its start's. */
+  ready: boolean;
 }
 
 /**
@@ -152,7 +173,8 @@ interface Lane {
  * that holds the fewest (at most {@link BATCHES_PER_WORKER} each), and come back as extracted
  * pages. Workers start with the first batch (or at {@link start}), and more when the pool
  * grows. A worker that dies fails only the batch it was extracting and is replaced for the
- * next one, which is given the batches it had not begun.
+ * next one, which is given the batches it had not begun. Workers that cannot start fail every
+ * batch with a {@link WorkerStartError}.
  * Idle workers do not keep the process alive; {@link close} stops them.
  */
 export class ExtractPool {
@@ -161,6 +183,10 @@ export class ExtractPool {
   private closed = false;
   /** What the workers run (see workerSource), once known. */
   private code: string | undefined;
+  /** Workers that died before they were ready since one last was. */
+  private startFailures = 0;
+  /** Set once workers have failed to start {@link START_ATTEMPTS} times in a row. */
+  private startError: WorkerStartError | undefined;
 
   constructor(
     threads: number,
@@ -187,7 +213,7 @@ export class ExtractPool {
     workerSource(this.workerFile)
       .then((code) => {
         this.code ??= code;
-        if (this.closed) return;
+        if (this.closed || this.startError !== undefined) return;
         for (let index = 0; index < this.lanes.length; index++) {
           this.lanes[index] ??= this.spawn(index);
         }
@@ -203,6 +229,7 @@ export class ExtractPool {
   async run(batch: ExtractBatch, hierarchy: HierarchyJob): Promise<ExtractOutcome[]> {
     this.code ??= await workerSource(this.workerFile);
     if (this.closed) throw new Error('the parse workers are stopped');
+    if (this.startError !== undefined) throw this.startError;
     return new Promise<ExtractOutcome[]>((resolve, reject) => {
       this.queue.push({
         batch,
@@ -228,10 +255,16 @@ export class ExtractPool {
   }
 
   private dispatch(): void {
+    if (this.startError !== undefined) return;
     // Every worker gets a batch before any gets a second.
     for (let depth = 1; depth <= BATCHES_PER_WORKER; depth++) {
       for (let index = 0; index < this.lanes.length && this.queue.length > 0; index++) {
         const lane = this.lanes[index] ?? this.spawn(index);
+        if (!lane.ready) {
+          // Kept alive while it starts for the batches that wait for it.
+          lane.worker.ref();
+          continue;
+        }
         if (lane.jobs.length >= depth) continue;
         const job = this.queue.shift() as Job;
         lane.jobs.push(job);
@@ -250,21 +283,29 @@ export class ExtractPool {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
-    const lane: Lane = { worker, jobs: [], hierarchy: undefined };
+    const lane: Lane = { worker, jobs: [], hierarchy: undefined, ready: false };
     this.lanes[index] = lane;
     // Kept alive only while it has batches (see dispatch).
     worker.unref();
     worker.on('message', (result: unknown) => {
-      const job = lane.jobs.shift();
-      if (lane.jobs.length === 0) worker.unref();
-      job?.resolve(result);
+      if (!lane.ready && result === WORKER_READY) {
+        lane.ready = true;
+        this.startFailures = 0;
+      } else {
+        lane.jobs.shift()?.resolve(result);
+      }
       this.dispatch();
+      if (lane.jobs.length === 0) worker.unref();
     });
     const fail = (error: Error) => {
       if (this.lanes[index] !== lane) return;
       this.lanes[index] = null;
-      const [job, ...waiting] = lane.jobs.splice(0);
       void worker.terminate();
+      if (!lane.ready) {
+        this.startFailed(error);
+        return;
+      }
+      const [job, ...waiting] = lane.jobs.splice(0);
       job?.reject(error);
       // The batches it had not begun go to the next worker.
       this.queue.unshift(...waiting);
@@ -273,5 +314,16 @@ export class ExtractPool {
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the parse worker stopped (exit code ${code})`)));
     return lane;
+  }
+
+  /** A worker died before it was ready: another is tried, or every batch fails. */
+  private startFailed(error: Error): void {
+    if (this.closed) return;
+    if (++this.startFailures < START_ATTEMPTS) {
+      this.dispatch();
+      return;
+    }
+    this.startError = new WorkerStartError(`the parse workers cannot start: ${error.message}`);
+    for (const job of this.queue.splice(0)) job.reject(this.startError);
   }
 }

@@ -84,6 +84,12 @@ export interface HierarchyJob {
 /** What a parse worker is told: the hierarchy of a doc set's run, or a batch to extract. */
 export type WorkerJob = HierarchyJob | { kind: 'extract'; batch: ExtractBatch };
 
+/**
+ * What a parse worker posts once its code has loaded, before it is sent any job: a worker that
+ * dies before has failed to start, with no page to blame (see ExtractPool).
+ */
+export const WORKER_READY = 'ready';
+
 let lastHierarchyId = 0;
 
 /** A new {@link HierarchyJob} for a run over `pages` of the doc set in `folder`. */

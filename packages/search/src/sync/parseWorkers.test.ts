@@ -76,6 +76,9 @@ function mixedDocSet(): string {
 
 const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
 
+/** A parse worker whose code fails as it loads (see the file). */
+const UNSTARTABLE_WORKER = new URL('../../test/unstartableExtractWorker.ts', import.meta.url);
+
 /** Every row of every index table of an engine's SQLite file, in key order. */
 function storedRows(name: string): Record<string, unknown[]> {
   const db = new Database(join(work, name, 'search', SQLITE_INDEX_FILE), { readonly: true });
@@ -191,6 +194,47 @@ describe('syncDocSet with parse workers', () => {
       { docSetIds: ['mixed'] },
     );
     expect(hits.hits.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('parse on the indexing thread, said once, when the workers cannot start', async () => {
+    const folder = mixedDocSet();
+    const expected = await recordingEngine('expected');
+    const inThread = await syncDocSet(expected.engine, descriptor(folder), { threads: 0 });
+    const { engine } = await recordingEngine('unstartable');
+    const logged: string[] = [];
+    const result = await syncDocSet(engine, descriptor(folder), {
+      threads: 2,
+      workerFile: UNSTARTABLE_WORKER,
+      logger: { warn: (_details, message) => logged.push(message) },
+    });
+    expect(logged.filter((message) => message.includes('parse workers'))).toEqual([
+      'the parse workers cannot start: this parse worker cannot load its code: the pages are parsed on the indexing thread',
+    ]);
+    // Every page is indexed, with the warnings of the pages themselves and no other.
+    expect({ ...result, ms: 0 }).toEqual({ ...inThread, ms: 0 });
+    expect(storedRows('unstartable')).toEqual(storedRows('expected'));
+  }, 60_000);
+
+  it('start another worker when one fails to start once', async () => {
+    const folder = mixedDocSet();
+    const marker = join(work, 'failed-once');
+    const { engine, written } = await recordingEngine('unsteady');
+    const logged: string[] = [];
+    process.env.UNSTEADY_WORKER_MARKER = marker;
+    try {
+      await syncDocSet(engine, descriptor(folder), {
+        threads: 1,
+        workerFile: UNSTARTABLE_WORKER,
+        logger: { warn: (_details, message) => logged.push(message) },
+      });
+    } finally {
+      delete process.env.UNSTEADY_WORKER_MARKER;
+    }
+    expect(readFileSync(marker, 'utf8')).toBe('failed once');
+    expect(logged.filter((message) => message.includes('parse workers'))).toEqual([]);
+    expect(written.map((record) => record.path)).toEqual(await listDocSetPages(folder));
+    // Parsed in the worker that started: with one worker, this thread splits the terms.
+    expect(written.every((record) => record.analysis === undefined)).toBe(true);
   }, 60_000);
 
   it('start from one bundled script, not by loading the TypeScript sources in each worker', async () => {

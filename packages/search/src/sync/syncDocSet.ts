@@ -5,7 +5,7 @@ import { extractionRulesKey } from '../indexer/extractionRules';
 import { readFlareTocBreadcrumbs } from '../indexer/readFlareTocBreadcrumbs';
 import { PageHierarchy } from '../indexer/readPageTrails';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
-import { ExtractPool } from './ExtractPool';
+import { ExtractPool, WorkerStartError } from './ExtractPool';
 import {
   type ExtractBatch,
   type ExtractOutcome,
@@ -142,6 +142,7 @@ export async function syncDocSet(
 /** The parse workers of a run, shared by its doc sets. */
 class Workers {
   private pool: ExtractPool | null = null;
+  private startFailed = false;
 
   constructor(private readonly options: SyncOptions) {}
 
@@ -163,6 +164,13 @@ class Workers {
   run(batch: ExtractBatch, hierarchy: HierarchyJob): Promise<ExtractOutcome[]> {
     if (this.pool === null) throw new Error('the parse workers are not started');
     return this.pool.run(batch, hierarchy);
+  }
+
+  /** True the first time the run learns that its workers cannot start, so it is said once. */
+  firstStartFailure(): boolean {
+    const first = !this.startFailed;
+    this.startFailed = true;
+    return first;
   }
 
   async close(): Promise<void> {
@@ -201,12 +209,24 @@ async function syncWith(
     paths.filter((path) => !toc.byPath.has(path)),
   );
   let inThread: PageHierarchy | undefined;
+  const extractHere = (batch: ExtractBatch) => {
+    inThread ??= new PageHierarchy(hierarchy.folder, new Set(hierarchy.pages));
+    return Promise.resolve(extractBatch(batch, inThread));
+  };
   const extract = inWorkers
-    ? (batch: ExtractBatch) => workers.run(batch, hierarchy)
-    : (batch: ExtractBatch) => {
-        inThread ??= new PageHierarchy(hierarchy.folder, new Set(hierarchy.pages));
-        return Promise.resolve(extractBatch(batch, inThread));
-      };
+    ? (batch: ExtractBatch) =>
+        workers.run(batch, hierarchy).catch((error: unknown) => {
+          // No page is to blame: the doc set is parsed here, slower but whole.
+          if (!(error instanceof WorkerStartError)) throw error;
+          if (workers.firstStartFailure()) {
+            options.logger?.warn(
+              { docSet: docSet.id },
+              `${error.message}: the pages are parsed on the indexing thread`,
+            );
+          }
+          return extractHere(batch);
+        })
+    : extractHere;
 
   for (let attempt = 1; ; attempt++) {
     const indexed = await engine.indexedPages(docSet.id);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchEngine } from '../createSearchEngine';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
-import { ExtractPool } from './ExtractPool';
+import { ExtractPool, WorkerStartError } from './ExtractPool';
 import { type ExtractBatch, type HierarchyJob, hierarchyJob } from './extractTask';
 import { defaultParseThreads, syncDocSet, syncDocSets, TWO_WORKERS_MIN_PAGES } from './syncDocSet';
 
@@ -165,6 +165,33 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
       ['/p0.htm'],
       ['/p1.htm'],
     ]);
+    await pool.close();
+  }, 60_000);
+
+  it('fail every batch with a start error, and later ones at once, when workers cannot start', async () => {
+    const idle = threads();
+    const unstartable = new URL('../../test/unstartableExtractWorker.ts', import.meta.url);
+    const pool = new ExtractPool(2, unstartable);
+    const folder = docSet('unstartable', 3).folder;
+    const hierarchy = hierarchyJob(folder, []);
+    const batch = (path: string) => onePage(folder, hierarchy, path);
+    const failures = await Promise.all(
+      ['/p0.htm', '/p1.htm', '/p2.htm'].map((path) =>
+        pool.run(batch(path), hierarchy).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    for (const error of failures) {
+      expect(error).toBeInstanceOf(WorkerStartError);
+      expect((error as Error).message).toBe(
+        'the parse workers cannot start: this parse worker cannot load its code',
+      );
+    }
+    // The pool gave up: no page was sent to a worker, and none is started again.
+    await expect(pool.run(batch('/p0.htm'), hierarchy)).rejects.toBeInstanceOf(WorkerStartError);
+    await vi.waitFor(() => expect(threads()).toBe(idle), { timeout: 20_000 });
     await pool.close();
   }, 60_000);
 });
