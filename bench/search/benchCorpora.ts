@@ -16,6 +16,7 @@ import {
   DJANGO_CORPUS,
   ensureDebianPackage,
   PYTHON_CORPUS,
+  SCIPY_CORPUS,
   SQLALCHEMY_CORPUS,
   ensureSphinxCorpus,
   readSphinxCorpus,
@@ -70,6 +71,7 @@ export const CORPORA: Record<string, (count: number, seed: number) => Promise<Lo
   python: (count, seed) => loadSphinx(PYTHON_CORPUS, count, seed),
   django: (count, seed) => loadSphinx(DJANGO_CORPUS, count, seed),
   sqlalchemy: (count, seed) => loadSphinx(SQLALCHEMY_CORPUS, count, seed),
+  scipy: (count, seed) => loadSphinx(SCIPY_CORPUS, count, seed),
   async gnucash(count, seed) {
     const pages = await readDocBookCorpus(GNUCASH_CORPUS);
     const { queries, shared } = titleQueries(pages.records);
@@ -93,7 +95,9 @@ export function corpusFolders(name: string): CorpusFolder[] {
     );
     return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
   }
-  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS].find((c) => c.name === name);
+  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS, SCIPY_CORPUS].find(
+    (c) => c.name === name,
+  );
   if (corpus === undefined) throw new Error(`unknown corpus ${name}`);
   ensureSphinxCorpus(corpus);
   return [

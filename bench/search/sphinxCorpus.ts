@@ -77,6 +77,20 @@ export const SQLALCHEMY_CORPUS: SphinxCorpus = {
   rules: { main: '#docs-body', exclude: ['#docs-sidebar', '#docs-bottom-navigation'] },
 };
 
+/**
+ * Debian's python-scipy-doc (pydata-sphinx-theme, `role=main`): about 4,300 pages, most of them
+ * one short reference page per function, the kind of corpus where a page's fixed costs count.
+ */
+export const SCIPY_CORPUS: SphinxCorpus = {
+  name: 'scipy',
+  label: 'SciPy documentation (Sphinx, python-scipy-doc)',
+  aptPackage: 'python-scipy-doc',
+  folder: '/usr/share/doc/python-scipy-doc/html',
+  genindex: 'genindex.html',
+  skipFolders: SPHINX_SKIP_FOLDERS,
+  skipPages: SPHINX_SKIP_PAGES,
+};
+
 /** Installs a Debian package with apt-get when `probe` (a file it provides) is missing. */
 export function ensureDebianPackage(aptPackage: string, probe: string): void {
   if (existsSync(probe)) return;
