@@ -276,9 +276,9 @@ export async function executeSearch(
   );
   const groupIdf = groups.map((g) => idf(g.df, stats.pages.documents));
   const contentGroups = required.filter((g) => !(groups[g] as QueryGroup).unmatched);
-  const titleMatches =
+  const { exact: titleMatches, partial: partialTitles } =
     contentGroups.length === 0
-      ? new Map<number, number>()
+      ? { exact: new Map<number, number>(), partial: new Map<number, number>() }
       : await findTitleMatches(reader, {
           groups,
           contentGroups,
@@ -291,11 +291,12 @@ export async function executeSearch(
           },
           isStopTerm: stopTermTest(vocabulary),
         });
-  // Pages titled as the query lead the candidates, so the block that ranks them in full holds
-  // them however many pages use the query's words more often.
+  // Pages titled as the query lead the candidates, then those titled with most of it, so the
+  // block that ranks them in full holds them however many pages use the query's words more often.
   const titled = (k: number) => titleMatches.get(ids[k] as number) ?? 0;
   const before = (a: number, b: number) =>
     titled(b) - titled(a) ||
+    (partialTitles.get(ids[b] as number) ?? 0) - (partialTitles.get(ids[a] as number) ?? 0) ||
     (firstPass[b] as number) - (firstPass[a] as number) ||
     (ids[a] as number) - (ids[b] as number);
   const ordered = topRows(candidates, (lastBlock + 1) * RANK_BLOCK, before);
@@ -312,6 +313,7 @@ export async function executeSearch(
     groupIdf,
     contentGroups,
     titleMatches,
+    partialTitles,
     queryTerms: outcome.queryTerms,
   };
   // The ranks read must be final; the rest of their block only needs to stay below them. Rules

@@ -79,4 +79,30 @@ describe('planQuery', () => {
     expect(completionLimit('b', 30, true)).toBeLessThan(completionLimit('b', 30));
     expect(completionLimit('ba', 30)).toBeLessThan(completionLimit('bab', 30));
   });
+
+  it('counts an identifier searched by its parts as rare as its rarest part', () => {
+    // `scipy` is on every page, `special` on 5, the joined form on none.
+    const rows: Array<[string, number]> = [
+      ['scipy', 400],
+      ['special', 5],
+      ['beta', 12],
+    ];
+    const parts = new Vocabulary(
+      rows.map(([term, df], i): VocabularyRow => ({
+        termId: i + 1,
+        term,
+        stem: stemTerm(term),
+        docSetId: 1,
+        df,
+      })),
+    );
+    const groups = planQuery(parseQuery('beta scipy.special '), { ...ctx, vocabulary: parts });
+    expect(groups.map((g) => [g.text, g.df, g.unmatched])).toEqual([
+      ['beta', 12, false],
+      ['scipy.special', 5, false],
+    ]);
+    // A word the index lacks keeps the count of what it has, and is unmatched.
+    const [missing] = planQuery(parseQuery('scipy.nothing '), { ...ctx, vocabulary: parts });
+    expect(missing).toMatchObject({ df: 400, unmatched: true });
+  });
 });

@@ -53,7 +53,10 @@ export interface QueryGroup {
   stopWord: boolean;
   /** True when no index term the reader may see matches the group at all. */
   unmatched: boolean;
-  /** Largest section count of any alternative (for the group's inverse document frequency). */
+  /**
+   * Page count of the group, for its inverse document frequency: of its most common way of
+   * matching, each way counted as its rarest slot (all its slots must match).
+   */
   df: number;
 }
 
@@ -234,13 +237,23 @@ function groupOf(
   phrase: boolean,
   stopWord: boolean,
 ): QueryGroup {
+  // A variant matches only where all its slots do, so it is at most as common as its rarest
+  // slot: `scipy.special` by parts is as rare as `special`, not as common as `scipy`.
   let df = 0;
+  let anyDf = 0;
   let unmatched = true;
   for (const variant of variants) {
-    const complete = variant.slots.every((slot) => slot.terms.length > 0);
-    if (complete) unmatched = false;
-    for (const slot of variant.slots) df = Math.max(df, slot.df);
+    let variantDf = Infinity;
+    for (const slot of variant.slots) {
+      anyDf = Math.max(anyDf, slot.df);
+      variantDf = Math.min(variantDf, slot.df);
+    }
+    if (variant.slots.every((slot) => slot.terms.length > 0)) {
+      unmatched = false;
+      df = Math.max(df, variantDf);
+    }
   }
+  if (unmatched) df = anyDf;
   return { text, variants, phrase, stopWord, unmatched, df };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldTokens } from '../core/sectionTokens';
-import { fieldExactness, type ProximityQuery } from './proximity';
+import { fieldExactness, PARTIAL_EXACTNESS, type ProximityQuery } from './proximity';
 
 // Term ids: 1 import, 2 importing, 3 schedules, 4 schedule, 5 a (stop word), 6 csv.
 const field = (...terms: number[]): FieldTokens => ({
@@ -50,5 +50,21 @@ describe('fieldExactness', () => {
     expect(fieldExactness(at([1, 3, 6], [0, 1, 2]), importSchedules, isStopTerm)).toBe(0);
     expect(fieldExactness(at([1, 6, 3], [0, 1, 1]), importSchedules, isStopTerm)).toBe(1);
     expect(fieldExactness(at([1, 6, 5, 3], [0, 1, 1, 2]), importSchedules, isStopTerm)).toBe(0);
+  });
+
+  it('scores, when asked, a title of query words only that leaves some out by the share it says', () => {
+    // `import` (weight 2) alone says 2/3 of `import schedules`; `schedule` (0.5 quality) 0.5/3.
+    expect(fieldExactness(field(1), importSchedules, isStopTerm, true)).toBeCloseTo(
+      PARTIAL_EXACTNESS * (2 / 3) ** 2,
+    );
+    expect(fieldExactness(field(4), importSchedules, isStopTerm, true)).toBeCloseTo(
+      PARTIAL_EXACTNESS * (0.5 / 3) ** 2,
+    );
+    // Below a title that says it all, and still 0 with a word that was not searched.
+    expect(fieldExactness(field(1), importSchedules, isStopTerm, true)).toBeLessThan(
+      fieldExactness(field(1, 4), importSchedules, isStopTerm, true),
+    );
+    expect(fieldExactness(field(1, 6), importSchedules, isStopTerm, true)).toBe(0);
+    expect(fieldExactness(field(1, 3), importSchedules, isStopTerm, true)).toBe(1);
   });
 });

@@ -53,15 +53,25 @@ function closeness(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
+ * Exactness of a title or heading that says only query words but not all of them: this times the
+ * square of the share of the query it says (see `fieldExactness`).
+ */
+export const PARTIAL_EXACTNESS = 1;
+
+/**
  * How exactly a title or heading says what was searched: 0 unless every content word of the
  * field is a query word and every content group of the query is in the field; then the
  * inverse-document-frequency-weighted share of the groups said literally (1 when the field holds
  * the very words typed, 0.5 when it holds other forms of all of them, as `stemWeight` puts it).
+ * With `partial`, a field that says only query words but leaves some out (`scipy.special.beta`
+ * for `beta in module scipy.special`: index entries and readers add qualifiers) scores
+ * {@link PARTIAL_EXACTNESS} times the square of the share it says.
  */
 export function fieldExactness(
   field: FieldTokens,
   query: ProximityQuery,
   isStopTerm: (termId: number) => boolean,
+  partial = false,
 ): number {
   const n = field.terms.length;
   if (query.contentGroups.length === 0 || n === 0) return 0;
@@ -94,14 +104,18 @@ export function fieldExactness(
   }
   let said = 0;
   let total = 0;
+  let missing = false;
   for (const g of query.contentGroups) {
     const quality = best[g] as number;
-    if (quality === 0) return 0;
+    if (quality === 0) {
+      if (!partial) return 0;
+      missing = true;
+    }
     const weight = Math.max(query.groupWeights[g] ?? 0, 1e-6);
     said += quality * weight;
     total += weight;
   }
-  return said / total;
+  return missing ? PARTIAL_EXACTNESS * (said / total) ** 2 : said / total;
 }
 
 /**
@@ -133,7 +147,7 @@ export function addFieldEvidence(
   isStopTerm: (termId: number) => boolean,
 ): void {
   if (field.terms.length === 0) return;
-  if (f === 0 || f === 1) evidence.exactness[f] = fieldExactness(field, query, isStopTerm);
+  if (f === 0 || f === 1) evidence.exactness[f] = fieldExactness(field, query, isStopTerm, true);
   // One query word has no neighbour to be near: skip collecting its positions.
   if (query.groups < 2) return;
   const positions = positionsByGroup(field, query);

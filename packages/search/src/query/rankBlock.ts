@@ -51,6 +51,8 @@ export interface BlockContext {
    * exact-title bonus wherever their sections put them, and lead the block, most literal first.
    */
   titleMatches: ReadonlyMap<number, number>;
+  /** Pages whose title says only query words, and most of them: always re-ranked. */
+  partialTitles?: ReadonlyMap<number, number>;
   /** Term ids of the query: the tokens decoded beyond titles and headings. */
   queryTerms: TermIdSet;
   /**
@@ -142,7 +144,10 @@ export async function rankBlock(
   pages.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
 
   const reranked = pages.filter(
-    (page, i) => i < PROXIMITY_PAGES || ctx.titleMatches.has(page.pageId),
+    (page, i) =>
+      i < PROXIMITY_PAGES ||
+      ctx.titleMatches.has(page.pageId) ||
+      ctx.partialTitles?.has(page.pageId) === true,
   );
   const wanted = reranked.flatMap((p) =>
     p.sections.slice(0, SECTIONS_RERANKED).map((s) => s.sectionId),

@@ -89,19 +89,38 @@ export interface TitleMatchQuery {
 }
 
 /**
+ * Share of the query's weight a title that says only query words, but not all of them, must
+ * say for its page to be ranked in full wherever its words put it (see `findTitleMatches`).
+ */
+export const PARTIAL_TITLE_SHARE = 0.5;
+
+/** Candidate pages titled as the query (see `findTitleMatches`), by how literally. */
+export interface TitleMatches {
+  /** Titles that say every query word and nothing else. */
+  exact: Map<number, number>;
+  /** Titles that say nothing but query words and {@link PARTIAL_TITLE_SHARE} of the query. */
+  partial: Map<number, number>;
+}
+
+/**
  * Candidate pages whose title says exactly what was searched (every content word of the title
  * is a query word, every query word is in the title), each with how literally it says it (see
  * `fieldExactness`). Found over all candidates from the whole-page posting lists and confirmed
  * on the stored title tokens, so a page titled as the query is known however far down the
- * whole-page ranking it sits among pages that merely use the word a lot.
+ * whole-page ranking it sits among pages that merely use the word a lot. Apart, the pages whose
+ * title says nothing but query words and at least {@link PARTIAL_TITLE_SHARE} of the query (a
+ * function's page for its name and a qualifier), with `fieldExactness`'s partial score: they are
+ * ranked in full, by their score.
  */
 export async function findTitleMatches(
   reader: IndexReader,
   query: TitleMatchQuery,
-): Promise<Map<number, number>> {
+): Promise<TitleMatches> {
   const found = new Map<number, number>();
+  const partial = new Map<number, number>();
+  const none = { exact: found, partial };
   const { groups, contentGroups, pages } = query;
-  if (contentGroups.length === 0 || contentGroups.length > 30) return found;
+  if (contentGroups.length === 0 || contentGroups.length > 30) return none;
   const termGroups = termGroupsOf(groups);
   const bitOf = new Map<number, number>();
   let wanted = 0;
@@ -129,17 +148,30 @@ export async function findTitleMatches(
     }
   }
   const shortlist: number[] = [];
+  const partialList: number[] = [];
+  let totalWeight = 0;
+  for (const g of contentGroups) totalWeight += query.groupIdf[g] ?? 0;
   for (const [id, mask] of inTitle) {
-    if (mask === wanted && (pages.lastSection[id] as number) >= 0) shortlist.push(id);
+    if ((pages.lastSection[id] as number) < 0) continue;
+    if (mask === wanted) shortlist.push(id);
+    else if (contentGroups.length >= 2) {
+      let said = 0;
+      for (const g of contentGroups) if ((mask & (1 << g)) !== 0) said += query.groupIdf[g] ?? 0;
+      if (said >= PARTIAL_TITLE_SHARE * totalWeight) partialList.push(id);
+    }
   }
-  if (shortlist.length === 0) return found;
+  if (shortlist.length === 0 && partialList.length === 0) return none;
+  partialList.sort(
+    (a, b) => (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b,
+  );
+  const partialChecked = partialList.slice(0, MAX_TITLE_CHECKS);
   shortlist.sort(
     (a, b) => (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b,
   );
   const checked = shortlist.slice(0, MAX_TITLE_CHECKS);
   const sections = await loadSectionTokens(
     reader,
-    checked.map((id) => pages.firstSection[id] as number),
+    [...checked, ...partialChecked].map((id) => pages.firstSection[id] as number),
   );
   const proximityQuery: ProximityQuery = {
     groups: groups.length,
@@ -154,5 +186,11 @@ export async function findTitleMatches(
     const exactness = fieldExactness(title, proximityQuery, query.isStopTerm);
     if (exactness > 0) found.set(id, exactness);
   }
-  return found;
+  for (const id of partialChecked) {
+    const title = sections.get(pages.firstSection[id] as number)?.[0];
+    if (title === undefined) continue;
+    const exactness = fieldExactness(title, proximityQuery, query.isStopTerm, true);
+    if (exactness > 0) partial.set(id, exactness);
+  }
+  return { exact: found, partial };
 }
