@@ -13,15 +13,18 @@ const words: Array<[string, number]> = [
   ['leads', 6],
   ['lead', 3],
 ];
-const vocabulary = new Vocabulary(
-  words.map(([term, df], i): VocabularyRow => ({
-    termId: i + 1,
-    term,
-    stem: stemTerm(term),
-    docSetId: 1,
-    df,
-  })),
-);
+/** A vocabulary of one doc set holding each term on `df` pages. */
+const vocabularyOf = (rows: ReadonlyArray<readonly [string, number]>) =>
+  new Vocabulary(
+    rows.map(([term, df], i): VocabularyRow => ({
+      termId: i + 1,
+      term,
+      stem: stemTerm(term),
+      docSetId: 1,
+      df,
+    })),
+  );
+const vocabulary = vocabularyOf(words);
 const ctx = {
   vocabulary,
   allowed: new Uint8Array([0, 1]),
@@ -82,20 +85,11 @@ describe('planQuery', () => {
 
   it('counts an identifier searched by its parts as rare as its rarest part', () => {
     // `scipy` is on every page, `special` on 5, the joined form on none.
-    const rows: Array<[string, number]> = [
+    const parts = vocabularyOf([
       ['scipy', 400],
       ['special', 5],
       ['beta', 12],
-    ];
-    const parts = new Vocabulary(
-      rows.map(([term, df], i): VocabularyRow => ({
-        termId: i + 1,
-        term,
-        stem: stemTerm(term),
-        docSetId: 1,
-        df,
-      })),
-    );
+    ]);
     const groups = planQuery(parseQuery('beta scipy.special '), { ...ctx, vocabulary: parts });
     expect(groups.map((g) => [g.text, g.df, g.unmatched])).toEqual([
       ['beta', 12, false],
