@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldTokens } from '../core/sectionTokens';
-import { fieldExactness, PARTIAL_EXACTNESS, type ProximityQuery } from './proximity';
+import {
+  addFieldEvidence,
+  fieldExactness,
+  newEvidence,
+  PARTIAL_EXACTNESS,
+  type ProximityQuery,
+} from './proximity';
 
 // Term ids: 1 import, 2 importing, 3 schedules, 4 schedule, 5 a (stop word), 6 csv.
 const field = (...terms: number[]): FieldTokens => ({
@@ -54,17 +60,35 @@ describe('fieldExactness', () => {
 
   it('scores, when asked, a title of query words only that leaves some out by the share it says', () => {
     // `import` (weight 2) alone says 2/3 of `import schedules`; `schedule` (0.5 quality) 0.5/3.
-    expect(fieldExactness(field(1), importSchedules, isStopTerm, true)).toBeCloseTo(
+    expect(fieldExactness(field(1), importSchedules, isStopTerm, PARTIAL_EXACTNESS)).toBeCloseTo(
       PARTIAL_EXACTNESS * (2 / 3) ** 2,
     );
-    expect(fieldExactness(field(4), importSchedules, isStopTerm, true)).toBeCloseTo(
+    expect(fieldExactness(field(4), importSchedules, isStopTerm, PARTIAL_EXACTNESS)).toBeCloseTo(
       PARTIAL_EXACTNESS * (0.5 / 3) ** 2,
     );
     // Below a title that says it all, and still 0 with a word that was not searched.
-    expect(fieldExactness(field(1), importSchedules, isStopTerm, true)).toBeLessThan(
-      fieldExactness(field(1, 4), importSchedules, isStopTerm, true),
+    expect(fieldExactness(field(1), importSchedules, isStopTerm, PARTIAL_EXACTNESS)).toBeLessThan(
+      fieldExactness(field(1, 4), importSchedules, isStopTerm, PARTIAL_EXACTNESS),
     );
-    expect(fieldExactness(field(1, 6), importSchedules, isStopTerm, true)).toBe(0);
-    expect(fieldExactness(field(1, 3), importSchedules, isStopTerm, true)).toBe(1);
+    expect(fieldExactness(field(1, 6), importSchedules, isStopTerm, PARTIAL_EXACTNESS)).toBe(0);
+    expect(fieldExactness(field(1, 3), importSchedules, isStopTerm, PARTIAL_EXACTNESS)).toBe(1);
+  });
+
+  it('weighs a partial title by the weight it is given, and a title that says it all at 1', () => {
+    expect(fieldExactness(field(1), importSchedules, isStopTerm, 6)).toBeCloseTo(6 * (2 / 3) ** 2);
+    expect(fieldExactness(field(1), importSchedules, isStopTerm, 0)).toBe(0);
+    expect(fieldExactness(field(1, 3), importSchedules, isStopTerm, 6)).toBe(1);
+  });
+});
+
+describe('addFieldEvidence', () => {
+  const weights = [6, 4, 1.5, 1];
+  it("gives a partial title the query's partialTitleWeight, a partial heading the plain share", () => {
+    const query = { ...importSchedules, partialTitleWeight: 6 };
+    const evidence = newEvidence(query);
+    addFieldEvidence(evidence, field(1), 0, query, weights, isStopTerm);
+    addFieldEvidence(evidence, field(1), 1, query, weights, isStopTerm);
+    expect(evidence.exactness[0]).toBeCloseTo(6 * (2 / 3) ** 2);
+    expect(evidence.exactness[1]).toBeCloseTo(PARTIAL_EXACTNESS * (2 / 3) ** 2);
   });
 });

@@ -18,6 +18,11 @@ export interface ProximityQuery {
    * word itself, or the likeliest correction or completion), less for another form of it.
    */
   termQuality: ReadonlyMap<number, number>;
+  /**
+   * Weight of a title that says only query words but leaves some out, for `addFieldEvidence`
+   * (see `RankingOptions.partialTitleWeight`); {@link PARTIAL_EXACTNESS} when not given.
+   */
+  partialTitleWeight?: number;
 }
 
 /** Best quality per group, and which tokens matched, of the field `fieldExactness` reads. */
@@ -53,8 +58,8 @@ function closeness(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
- * Exactness of a title or heading that says only query words but not all of them: this times the
- * square of the share of the query it says (see `fieldExactness`).
+ * Exactness of a heading that says only query words but not all of them: this times the square
+ * of the share of the query it says (see `fieldExactness`). Titles have their own weight.
  */
 export const PARTIAL_EXACTNESS = 1;
 
@@ -63,15 +68,15 @@ export const PARTIAL_EXACTNESS = 1;
  * field is a query word and every content group of the query is in the field; then the
  * inverse-document-frequency-weighted share of the groups said literally (1 when the field holds
  * the very words typed, 0.5 when it holds other forms of all of them, as `stemWeight` puts it).
- * With `partial`, a field that says only query words but leaves some out (`scipy.special.beta`
- * for `beta in module scipy.special`: index entries and readers add qualifiers) scores
- * {@link PARTIAL_EXACTNESS} times the square of the share it says.
+ * With a `partialWeight` above 0, a field that says only query words but leaves some out
+ * (`scipy.special.beta` for `beta in module scipy.special`: index entries and readers add
+ * qualifiers) scores `partialWeight` times the square of the share it says.
  */
 export function fieldExactness(
   field: FieldTokens,
   query: ProximityQuery,
   isStopTerm: (termId: number) => boolean,
-  partial = false,
+  partialWeight = 0,
 ): number {
   const n = field.terms.length;
   if (query.contentGroups.length === 0 || n === 0) return 0;
@@ -108,14 +113,14 @@ export function fieldExactness(
   for (const g of query.contentGroups) {
     const quality = best[g] as number;
     if (quality === 0) {
-      if (!partial) return 0;
+      if (partialWeight <= 0) return 0;
       missing = true;
     }
     const weight = Math.max(query.groupWeights[g] ?? 0, 1e-6);
     said += quality * weight;
     total += weight;
   }
-  return missing ? PARTIAL_EXACTNESS * (said / total) ** 2 : said / total;
+  return missing ? partialWeight * (said / total) ** 2 : said / total;
 }
 
 /**
@@ -147,7 +152,12 @@ export function addFieldEvidence(
   isStopTerm: (termId: number) => boolean,
 ): void {
   if (field.terms.length === 0) return;
-  if (f === 0 || f === 1) evidence.exactness[f] = fieldExactness(field, query, isStopTerm, true);
+  if (f === 0) {
+    const partialWeight = query.partialTitleWeight ?? PARTIAL_EXACTNESS;
+    evidence.exactness[0] = fieldExactness(field, query, isStopTerm, partialWeight);
+  } else if (f === 1) {
+    evidence.exactness[1] = fieldExactness(field, query, isStopTerm, PARTIAL_EXACTNESS);
+  }
   // One query word has no neighbour to be near: skip collecting its positions.
   if (query.groups < 2) return;
   const positions = positionsByGroup(field, query);

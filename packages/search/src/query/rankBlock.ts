@@ -70,6 +70,7 @@ function boundsHold(ranking: RankingOptions): boolean {
   return (
     ranking.proximityWeight >= 0 &&
     ranking.exactFieldBonus >= 0 &&
+    ranking.partialTitleWeight >= 0 &&
     ranking.pageCoverageShare >= 0 &&
     ranking.otherSectionsShare >= 0 &&
     ranking.pageScoreShare >= 0 &&
@@ -168,6 +169,7 @@ export async function rankBlock(
     groupWeights: ctx.groupIdf,
     contentGroups: ctx.contentGroups,
     termQuality: termQualities(groups),
+    partialTitleWeight: ranking.partialTitleWeight,
   };
   const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
   const weights = ranking.fieldWeights;

@@ -34,6 +34,13 @@ export interface RankingOptions {
   proximityWeight: number;
   /** Bonus for a title or heading that says exactly what was searched. */
   exactFieldBonus: number;
+  /**
+   * Exactness of a title that says only query words but leaves some out, times the square of the
+   * share of the query it says (`scipy.sparse.coo_array.resize` for `resize scipy.sparse.coo_array
+   * method`): above 1 it outweighs a page that says the words more often, such as the class page
+   * listing all its methods. A heading saying part of the query counts the share's square alone.
+   */
+  partialTitleWeight: number;
   /** Share of the whole page's first-pass score (the page as one document) in its final score. */
   pageScoreShare: number;
   /** Share of a query's weight a page must hold to match, for queries of three or more words. */
@@ -59,6 +66,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   coverageExponent: 0.5,
   proximityWeight: 0.25,
   exactFieldBonus: 1,
+  partialTitleWeight: 6,
   minimumCoverage: 0.25,
   pageScoreShare: 0.5,
 };

@@ -5,7 +5,7 @@ import type { Vocabulary } from '../core/Vocabulary';
 import { isStopWord } from '../text/stopWords';
 import { loadSectionTokens } from './loadSectionTokens';
 import type { QueryGroup } from './planQuery';
-import { fieldExactness, type ProximityQuery } from './proximity';
+import { fieldExactness, PARTIAL_EXACTNESS, type ProximityQuery } from './proximity';
 
 /** Most pages whose stored title is read to confirm it says exactly what was searched. */
 export const MAX_TITLE_CHECKS = 200;
@@ -189,7 +189,7 @@ export async function findTitleMatches(
   for (const id of partialChecked) {
     const title = sections.get(pages.firstSection[id] as number)?.[0];
     if (title === undefined) continue;
-    const exactness = fieldExactness(title, proximityQuery, query.isStopTerm, true);
+    const exactness = fieldExactness(title, proximityQuery, query.isStopTerm, PARTIAL_EXACTNESS);
     if (exactness > 0) partial.set(id, exactness);
   }
   return { exact: found, partial };

@@ -509,8 +509,79 @@ const SQL_REFERENCE: ContractDocSet = {
   ],
 };
 
+/** What an API reference generator makes of a class: one page for it, one for each method. */
+const GRID_METHODS = [
+  ['copy', '()', 'Returns a copy of the grid.'],
+  ['resize', '(rows, cols)', 'Changes the shape of the grid in place, keeping the cells that fit.'],
+  ['trace', '()', 'Sum of the cells on the diagonal.'],
+  ['transpose', '()', 'Swaps rows and columns.'],
+] as const;
+
+/**
+ * An API reference as Sphinx's autosummary writes one: the class page `geo.Grid` lists every
+ * method in a table and names each again in its text, while each method has a short page of its
+ * own titled with its full name; a second class has a method of the same name.
+ */
+const GEO_API: ContractDocSet = {
+  docSet: docSet('geo-api', 'Geo Toolkit', '3', 'API Reference', '/docs/geo'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/generated/geo.Grid.htm',
+      title: 'geo.Grid',
+      breadcrumb: ['API reference', 'geo'],
+      hash: 'geo.Grid',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'class geo.Grid(rows, cols) A regular grid of cells. Every method of geo.Grid returns or changes the grid: copy it before you resize it, trace it or transpose it. Each method is a method of the grid, documented on a page of its own.',
+        },
+        {
+          heading: 'Methods',
+          anchor: 'methods',
+          text: GRID_METHODS.map(([name, args, what]) => `${name}${args} method: ${what}`).join(
+            ' ',
+          ),
+          definitions: GRID_METHODS.map(([name]) => name),
+        },
+        {
+          heading: 'Examples',
+          anchor: 'examples',
+          text: 'Make a geo.Grid, copy it, resize the copy with the resize method and trace the result: the copy method and the resize method leave the first geo.Grid as it was, and the trace method reads the resized geo.Grid. Then transpose the geo.Grid with the transpose method and resize it again.',
+        },
+        {
+          heading: 'Notes',
+          anchor: 'notes',
+          text: 'The resize method of geo.Grid works in place: resize to a larger shape adds empty cells. The copy method copies every cell, so copy a geo.Grid before a resize you may undo. The trace method needs a square geo.Grid.',
+        },
+      ],
+    },
+    ...GRID_METHODS.map(([name, args, what]) =>
+      page(
+        `/generated/geo.Grid.${name}.htm`,
+        `geo.Grid.${name}`,
+        ['API reference', 'geo'],
+        [['', '', `geo.Grid.${name}${args} ${what} A method of geo.Grid.`]],
+      ),
+    ),
+    page(
+      '/generated/geo.Mesh.resize.htm',
+      'geo.Mesh.resize',
+      ['API reference', 'geo'],
+      [
+        [
+          '',
+          '',
+          'geo.Mesh.resize(size) Changes the number of nodes of the mesh. A method of geo.Mesh.',
+        ],
+      ],
+    ),
+  ],
+};
+
 /**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
- * scripts, long tokens), added and removed by those cases.
+ * scripts, long tokens, an API reference), added and removed by those cases.
  */
-export const PRECISION_CORPUS: readonly ContractDocSet[] = [SQL_REFERENCE];
+export const PRECISION_CORPUS: readonly ContractDocSet[] = [SQL_REFERENCE, GEO_API];

@@ -1000,6 +1000,16 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(thai.hits[0]?.sections[0]?.snippet).toContain('<mark>คู่มือ</mark>');
       });
 
+      it("ranks a method's own page above its class's page for the method, class and a qualifier", async () => {
+        // The class page says every word more often; the method page's title says most of them.
+        for (const name of ['resize', 'copy', 'trace']) {
+          const response = await precise(`${name} geo.Grid method`);
+          expect(titles(response)[0], name).toBe(`geo.Grid.${name}`);
+          expect(titles(response), name).toContain('geo.Grid');
+        }
+        expect(titles(await precise('resize geo.Mesh method'))[0]).toBe('geo.Mesh.resize');
+      });
+
       it('finds a token longer than 64 characters', async () => {
         const digest = '9f86d081884c7d659a2feaa0c55ad015'.repeat(3);
         expect(titles(await precise(digest))).toEqual(['Checksums']);

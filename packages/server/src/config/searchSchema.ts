@@ -28,6 +28,7 @@ export const RankingSchema = z.strictObject({
   coverageExponent: z.number().min(0).max(10).optional(),
   proximityWeight: weight.optional(),
   exactFieldBonus: weight.optional(),
+  partialTitleWeight: weight.optional(),
   pageScoreShare: share.optional(),
   minimumCoverage: share.optional(),
 });
