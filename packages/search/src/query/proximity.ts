@@ -25,9 +25,34 @@ export interface ProximityQuery {
   partialTitleWeight?: number;
 }
 
-/** Best quality per group, and which tokens matched, of the field `fieldExactness` reads. */
+/** Best quality per group of the field `fieldExactness` reads. */
 let bestQuality = new Float64Array(8);
-let matchedToken = new Uint8Array(64);
+
+/**
+ * True when every word of a title or heading is a query word (a term of `termGroups`) or a stop
+ * word. A token sharing its position with a matched one (a part of a matched identifier) is
+ * covered by it. Positions never decrease along a field, so those tokens are neighbours: each
+ * run of one position is covered when any token of it matched.
+ */
+export function saysOnlyQueryWords(
+  field: FieldTokens,
+  termGroups: ReadonlyMap<number, readonly number[]>,
+  isStopTerm: (termId: number) => boolean,
+): boolean {
+  const n = field.terms.length;
+  for (let start = 0; start < n;) {
+    const position = field.positions[start] as number;
+    let end = start;
+    let covered = false;
+    for (; end < n && field.positions[end] === position; end++)
+      if (termGroups.has(field.terms[end] as number)) covered = true;
+    if (!covered) {
+      for (let i = start; i < end; i++) if (!isStopTerm(field.terms[i] as number)) return false;
+    }
+    start = end;
+  }
+  return true;
+}
 
 /** Positions of each group's terms in one field. */
 function positionsByGroup(field: FieldTokens, query: ProximityQuery): number[][] {
@@ -80,33 +105,18 @@ export function fieldExactness(
 ): number {
   const n = field.terms.length;
   if (query.contentGroups.length === 0 || n === 0) return 0;
-  // Scratch buffers: this runs for the title and the heading of every section re-ranked.
+  // A scratch buffer: this runs for the title and the heading of every section re-ranked.
   if (bestQuality.length < query.groups) bestQuality = new Float64Array(query.groups);
-  if (matchedToken.length < n) matchedToken = new Uint8Array(n);
   const best = bestQuality;
   best.fill(0, 0, query.groups);
   for (let i = 0; i < n; i++) {
     const term = field.terms[i] as number;
     const groups = query.termGroups.get(term);
-    matchedToken[i] = groups === undefined ? 0 : 1;
     if (groups === undefined) continue;
     const quality = query.termQuality.get(term) ?? 1;
     for (const g of groups) if (quality > (best[g] as number)) best[g] = quality;
   }
-  // A token sharing its position with a matched one (a part of a matched identifier) is
-  // covered by it. Positions never decrease along a field, so those tokens are neighbours:
-  // each run of one position is covered when any token of it matched.
-  for (let start = 0; start < n;) {
-    const position = field.positions[start] as number;
-    let end = start + 1;
-    let covered = matchedToken[start] === 1;
-    for (; end < n && field.positions[end] === position; end++)
-      if (matchedToken[end] === 1) covered = true;
-    if (!covered) {
-      for (let i = start; i < end; i++) if (!isStopTerm(field.terms[i] as number)) return 0;
-    }
-    start = end;
-  }
+  if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm)) return 0;
   let said = 0;
   let total = 0;
   let missing = false;

@@ -20,7 +20,7 @@ import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
 import { keptFields, loadCachedSections, loadSectionTokens } from './loadSectionTokens';
 import { scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
-import { stopTermTest, termGroupsOf, termQualities } from './titleMatches';
+import { saidGroups, stopTermTest, termGroupsOf, termQualities } from './titleMatches';
 import { containsPhrase } from './verifyPhrases';
 
 /** Pages of a block whose best sections also get phrase and proximity evidence. */
@@ -84,11 +84,38 @@ function boundSlack(score: number): number {
 }
 
 /**
+ * Moves each page of `titleGroups` (the groups its title says, as bits) to just above the first
+ * page ranked before it whose title says a strict subset of them, unless that page is titled as
+ * the query (`titled`), which keeps its lead.
+ */
+function promoteSpecificTitles(
+  pages: RankedPage[],
+  titleGroups: ReadonlyMap<RankedPage, number>,
+  titled: (page: RankedPage) => number,
+): void {
+  for (let i = 1; i < pages.length; i++) {
+    const page = pages[i] as RankedPage;
+    const said = titleGroups.get(page);
+    if (said === undefined) continue;
+    for (let j = 0; j < i; j++) {
+      const other = pages[j] as RankedPage;
+      const less = titleGroups.get(other);
+      if (less === undefined || less === said || (less & ~said) !== 0 || titled(other) > 0)
+        continue;
+      pages.splice(i, 1);
+      pages.splice(j, 0, page);
+      break;
+    }
+  }
+}
+
+/**
  * Second pass of ranking, for one block of candidate pages (in first-pass order): scores their
  * sections with BM25F, keeps phrase matches only where the phrase is really there, adds phrase
  * and proximity evidence for the best sections and for pages titled as the query, and sorts the
- * block: pages titled as the query first, then by page score. Blocks are ranked independently
- * so that every result page of a query agrees.
+ * block: pages titled as the query first, then by page score, a page whose title says more of
+ * the query just above one whose title says less of it (`promoteSpecificTitles`). Blocks are
+ * ranked independently so that every result page of a query agrees.
  */
 export async function rankBlock(
   pageIds: readonly number[],
@@ -261,5 +288,19 @@ export async function rankBlock(
   // A page titled as the query is the one the reader named: it leads, the most literal first.
   // Bonuses only add, so the pages left out keep their places below the ones re-ranked.
   pages.sort(before);
+  // A page whose title says only query words, and more of them than another such page above it
+  // says, is the more specific answer: the member's page `pkg.Class.resize` above the class page
+  // `pkg.Class` for `resize pkg.Class method`, however much more often the class page says the
+  // words (it lists every member). It moves up to just above the first page it outdoes.
+  const titleGroups = new Map<RankedPage, number>();
+  for (const page of reranked) {
+    const id = page.sections[0]?.sectionId;
+    const title = id === undefined ? undefined : (tokens.get(id) ?? cached.get(id)?.fields)?.[0];
+    if (title === undefined) continue;
+    const { termGroups, termQuality } = proximityQuery;
+    const said = saidGroups(title, groups, ctx.contentGroups, termGroups, termQuality, isStopTerm);
+    if (said > 0) titleGroups.set(page, said);
+  }
+  if (titleGroups.size >= 2) promoteSpecificTitles(pages, titleGroups, titled);
   return { pages, tokens };
 }

@@ -1,11 +1,17 @@
 import { FIELD_COUNT } from '../core/fields';
 import type { IndexReader, PageTable } from '../core/IndexStore';
 import type { DecodedPostings } from '../core/PostingCache';
+import type { FieldTokens } from '../core/sectionTokens';
 import type { Vocabulary } from '../core/Vocabulary';
 import { isStopWord } from '../text/stopWords';
 import { loadSectionTokens } from './loadSectionTokens';
 import type { QueryGroup } from './planQuery';
-import { fieldExactness, PARTIAL_EXACTNESS, type ProximityQuery } from './proximity';
+import {
+  fieldExactness,
+  PARTIAL_EXACTNESS,
+  saysOnlyQueryWords,
+  type ProximityQuery,
+} from './proximity';
 
 /** Most pages whose stored title is read to confirm it says exactly what was searched. */
 export const MAX_TITLE_CHECKS = 200;
@@ -64,6 +70,42 @@ export function termQualities(groups: readonly QueryGroup[]): Map<number, number
     }
   }
   return quality;
+}
+
+/**
+ * Least quality (see {@link termQualities}) of a term for a title to say its query word with it:
+ * the word itself, the likeliest completion or correction, or an identifier's part; not another
+ * form of the word (`templates` for `template`).
+ */
+const SAYS_QUALITY = 0.75;
+
+/**
+ * The content groups a title says, as bits (group g: `1 << g`), when every word of the title is a
+ * query word (stop words aside); -1 when it says a word that was not searched. A group is said
+ * when some way of matching it has every slot said: the word, or every part of an identifier
+ * (`scipy.sparse.coo_array.resize` says `scipy.sparse.coo_array`; `User authentication in Django`
+ * does not say `models.CustomUserManager` with `user`), each by a term of at least
+ * {@link SAYS_QUALITY}. Groups past the 31st are left out of the bits.
+ */
+export function saidGroups(
+  title: FieldTokens,
+  groups: readonly QueryGroup[],
+  contentGroups: readonly number[],
+  termGroups: ReadonlyMap<number, readonly number[]>,
+  quality: ReadonlyMap<number, number>,
+  isStopTerm: (termId: number) => boolean,
+): number {
+  if (!saysOnlyQueryWords(title, termGroups, isStopTerm)) return -1;
+  const said = new Set<number>();
+  for (const term of title.terms) if ((quality.get(term) ?? 0) >= SAYS_QUALITY) said.add(term);
+  let bits = 0;
+  for (const g of contentGroups) {
+    if (g >= 31) continue;
+    const variants = (groups[g] as QueryGroup).variants;
+    if (variants.some((v) => v.slots.every((slot) => slot.terms.some((t) => said.has(t.termId)))))
+      bits |= 1 << g;
+  }
+  return bits;
 }
 
 /** What finding title matches needs to know about the query and the candidate pages. */

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldTokens } from '../core/sectionTokens';
+import { createSearchEngine } from '../createSearchEngine';
+import { NO_RESULT_CACHE } from '../ResultCache';
+import type { SearchEngine } from '../SearchEngine';
+import { PRECISION_CORPUS } from '../testing/contractCorpus';
+import type { MatchKind, PlannedSlot, QueryGroup } from './planQuery';
+import { saidGroups, termGroupsOf, termQualities } from './titleMatches';
+
+// Term ids: 1 resize, 2 pkg.grid (the identifier whole), 3 pkg, 4 grid, 5 method, 6 resizing
+// (a stem sibling of resize), 7 the (a stop word), 8 class (not searched).
+const slot = (...terms: Array<[termId: number, weight: number, how: MatchKind]>): PlannedSlot => ({
+  terms: terms.map(([termId, weight, how]) => ({ termId, term: `t${termId}`, weight, how, df: 1 })),
+  df: 1,
+  exactDf: 1,
+});
+const group = (text: string, ...variants: QueryGroup['variants']): QueryGroup => ({
+  text,
+  variants,
+  phrase: false,
+  stopWord: false,
+  unmatched: false,
+  df: 1,
+});
+/** `resize pkg.Grid method`, the identifier also by its parts (weight 0.8). */
+const groups = [
+  group('resize', { slots: [slot([1, 1, 'exact'], [6, 0.5, 'stem'])], weight: 1 }),
+  group(
+    'pkg.Grid',
+    { slots: [slot([2, 1, 'exact'])], weight: 1 },
+    { slots: [slot([3, 1, 'exact']), slot([4, 1, 'exact'])], weight: 0.8 },
+  ),
+  group('method', { slots: [slot([5, 1, 'exact'])], weight: 1 }),
+];
+const termGroups = termGroupsOf(groups);
+const quality = termQualities(groups);
+const title = (...terms: number[]): FieldTokens => ({
+  terms: Int32Array.from(terms),
+  positions: Int32Array.from(terms.map((_, i) => i)),
+});
+const said = (field: FieldTokens) =>
+  saidGroups(field, groups, [0, 1, 2], termGroups, quality, (termId) => termId === 7);
+
+describe('saidGroups', () => {
+  it('tells which query words a title of query words says, an identifier whole or by all its parts', () => {
+    expect(said(title(3, 4, 1))).toBe(0b011);
+    expect(said(title(2))).toBe(0b010);
+    expect(said(title(7, 2, 5))).toBe(0b110);
+    expect(said(title(2, 1, 5))).toBe(0b111);
+  });
+
+  it('does not count one part of an identifier, or another form of a word, as saying it', () => {
+    expect(said(title(4, 1))).toBe(0b001);
+    expect(said(title(6))).toBe(0);
+  });
+
+  it('is -1 for a title that says a word that was not searched', () => {
+    expect(said(title(3, 4, 8))).toBe(-1);
+  });
+});
+
+describe('a title saying more of the query ranks above one saying less of it', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'search-said-groups-'));
+  let engine: SearchEngine;
+  beforeAll(async () => {
+    // No bonus for titles that leave query words out: the order comes from the promotion alone.
+    engine = await createSearchEngine({
+      engine: 'sqlite',
+      dataDir,
+      ranking: { partialTitleWeight: 0 },
+      resultCache: NO_RESULT_CACHE,
+    });
+    for (const { docSet, pages } of PRECISION_CORPUS)
+      await engine.applyDocSetChanges({ docSet, upserts: pages, removals: [] });
+  });
+  afterAll(async () => {
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const titles = async (q: string) =>
+    (
+      await engine.search(
+        { q, product: [], version: [], docType: [], page: 1, pageSize: 10, explain: false },
+        { docSetIds: PRECISION_CORPUS.map(({ docSet }) => docSet.id) },
+      )
+    ).hits.map((hit) => hit.title);
+
+  it("puts a method's page above its class's page, which says the words more often", async () => {
+    for (const name of ['resize', 'copy']) {
+      const found = await titles(`${name} geo.Grid method`);
+      expect(found.indexOf(`geo.Grid.${name}`), name).toBe(0);
+      expect(found.indexOf('geo.Grid'), name).toBe(1);
+    }
+  });
+});
