@@ -17,6 +17,7 @@ import {
   ensureDebianPackage,
   PYTHON_CORPUS,
   SCIPY_CORPUS,
+  PANDAS_CORPUS,
   SQLALCHEMY_CORPUS,
   ensureSphinxCorpus,
   readSphinxCorpus,
@@ -72,6 +73,7 @@ export const CORPORA: Record<string, (count: number, seed: number) => Promise<Lo
   django: (count, seed) => loadSphinx(DJANGO_CORPUS, count, seed),
   sqlalchemy: (count, seed) => loadSphinx(SQLALCHEMY_CORPUS, count, seed),
   scipy: (count, seed) => loadSphinx(SCIPY_CORPUS, count, seed),
+  pandas: (count, seed) => loadSphinx(PANDAS_CORPUS, count, seed),
   async gnucash(count, seed) {
     const pages = await readDocBookCorpus(GNUCASH_CORPUS);
     const { queries, shared } = titleQueries(pages.records);
@@ -95,9 +97,13 @@ export function corpusFolders(name: string): CorpusFolder[] {
     );
     return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
   }
-  const corpus = [PYTHON_CORPUS, DJANGO_CORPUS, SQLALCHEMY_CORPUS, SCIPY_CORPUS].find(
-    (c) => c.name === name,
-  );
+  const corpus = [
+    PYTHON_CORPUS,
+    DJANGO_CORPUS,
+    SQLALCHEMY_CORPUS,
+    SCIPY_CORPUS,
+    PANDAS_CORPUS,
+  ].find((c) => c.name === name);
   if (corpus === undefined) throw new Error(`unknown corpus ${name}`);
   ensureSphinxCorpus(corpus);
   return [

@@ -91,6 +91,20 @@ export const SCIPY_CORPUS: SphinxCorpus = {
   skipPages: SPHINX_SKIP_PAGES,
 };
 
+/**
+ * Debian's python-pandas-doc (pydata-sphinx-theme, `role=main`): about 4,100 pages, a user guide
+ * and one reference page per function, method and attribute (`pandas.DataFrame.copy`).
+ */
+export const PANDAS_CORPUS: SphinxCorpus = {
+  name: 'pandas',
+  label: 'pandas documentation (Sphinx, python-pandas-doc)',
+  aptPackage: 'python-pandas-doc',
+  folder: '/usr/share/doc/python-pandas-doc/html',
+  genindex: 'genindex.html',
+  skipFolders: SPHINX_SKIP_FOLDERS,
+  skipPages: SPHINX_SKIP_PAGES,
+};
+
 /** Installs a Debian package with apt-get when `probe` (a file it provides) is missing. */
 export function ensureDebianPackage(aptPackage: string, probe: string): void {
   if (existsSync(probe)) return;
