@@ -297,8 +297,7 @@ export async function rankBlock(
     const id = page.sections[0]?.sectionId;
     const title = id === undefined ? undefined : (tokens.get(id) ?? cached.get(id)?.fields)?.[0];
     if (title === undefined) continue;
-    const { termGroups, termQuality } = proximityQuery;
-    const said = saidGroups(title, groups, ctx.contentGroups, termGroups, termQuality, isStopTerm);
+    const said = saidGroups(title, groups, proximityQuery, isStopTerm);
     if (said > 0) titleGroups.set(page, said);
   }
   if (titleGroups.size >= 2) promoteSpecificTitles(pages, titleGroups, titled);

@@ -8,6 +8,7 @@ import { NO_RESULT_CACHE } from '../ResultCache';
 import type { SearchEngine } from '../SearchEngine';
 import { PRECISION_CORPUS } from '../testing/contractCorpus';
 import type { MatchKind, PlannedSlot, QueryGroup } from './planQuery';
+import type { ProximityQuery } from './proximity';
 import { saidGroups, termGroupsOf, termQualities } from './titleMatches';
 
 // Term ids: 1 resize, 2 pkg.grid (the identifier whole), 3 pkg, 4 grid, 5 method, 6 resizing
@@ -35,14 +36,18 @@ const groups = [
   ),
   group('method', { slots: [slot([5, 1, 'exact'])], weight: 1 }),
 ];
-const termGroups = termGroupsOf(groups);
-const quality = termQualities(groups);
+const query: ProximityQuery = {
+  groups: groups.length,
+  termGroups: termGroupsOf(groups),
+  groupWeights: [1, 1, 1],
+  contentGroups: [0, 1, 2],
+  termQuality: termQualities(groups),
+};
 const title = (...terms: number[]): FieldTokens => ({
   terms: Int32Array.from(terms),
   positions: Int32Array.from(terms.map((_, i) => i)),
 });
-const said = (field: FieldTokens) =>
-  saidGroups(field, groups, [0, 1, 2], termGroups, quality, (termId) => termId === 7);
+const said = (field: FieldTokens) => saidGroups(field, groups, query, (termId) => termId === 7);
 
 describe('saidGroups', () => {
   it('tells which query words a title of query words says, an identifier whole or by all its parts', () => {

@@ -90,11 +90,10 @@ const SAYS_QUALITY = 0.75;
 export function saidGroups(
   title: FieldTokens,
   groups: readonly QueryGroup[],
-  contentGroups: readonly number[],
-  termGroups: ReadonlyMap<number, readonly number[]>,
-  quality: ReadonlyMap<number, number>,
+  query: ProximityQuery,
   isStopTerm: (termId: number) => boolean,
 ): number {
+  const { contentGroups, termGroups, termQuality: quality } = query;
   if (!saysOnlyQueryWords(title, termGroups, isStopTerm)) return -1;
   const said = new Set<number>();
   for (const term of title.terms) if ((quality.get(term) ?? 0) >= SAYS_QUALITY) said.add(term);
