@@ -5,8 +5,10 @@
 // the event loop waited at most (what a request to the portal would wait during a sync), and
 // the cost of handing extracted pages from a worker to the main thread.
 // Run: node --import tsx bench/search/buildRate.ts [--pages 2000] [--threads N] [--no-extract]
-//      [--corpus python|django|sqlalchemy|gnucash|synthetic|real]   (default: python and synthetic;
-//      real: the four Debian corpora, one after the other)
+//      [--corpus python|django|sqlalchemy|gnucash|scipy|pandas|synthetic|real]   (default: python
+//      and synthetic; real: the four Debian corpora, one after the other) [--folder DIR]
+// `--folder DIR` builds any folder of HTML pages instead (a generator's output the bench does
+// not know, such as /usr/share/gimp/2.0/help/en from Debian's gimp-help-en).
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -31,6 +33,7 @@ const PAGES = numberOption('pages', 2000);
 const THREADS_OPTION = numberOption('threads', -1);
 /** `--corpus NAME` builds that corpus alone (peak RSS is then that build's). */
 const CORPUS = option('corpus', 'both');
+const FOLDER = option('folder', '');
 const rate = (pages: number, ms: number) => `${Math.round((pages * 1000) / ms)} pages/s`;
 
 /** CPU milliseconds the main thread used so far (Linux: /proc), or NaN elsewhere. */
@@ -190,6 +193,10 @@ async function main(): Promise<void> {
     cloneCost();
   }
   const real = ['python', 'django', 'sqlalchemy', 'gnucash'];
+  if (FOLDER !== '') {
+    await buildRate(FOLDER, [{ folder: FOLDER }]);
+    return;
+  }
   const names = CORPUS === 'real' ? real : CORPUS === 'both' ? ['python', 'synthetic'] : [CORPUS];
   for (const name of names) {
     if (name === 'synthetic') {

@@ -13,7 +13,10 @@
 // Read the main thread's count (inclusive count of `__libc_start_main` in callgrind_annotate's
 // --inclusive=yes output), not the total: V8's compiler threads vary from run to run.
 // Run: node --import tsx bench/search/extractCost.ts [--corpus gnucash,django,sqlalchemy,python]
-//      [--rounds 3] [--pages N] [--digest] [--cpu-profile FILE] [--markers DIR]
+//      [--rounds 3] [--pages N] [--digest] [--cpu-profile FILE] [--markers DIR] [--folder DIR]
+//      [--no-analyse]
+// `--folder DIR` measures any folder of HTML pages instead of the corpora; `--no-analyse` leaves
+// out the split into terms, as a lone parse worker does (the indexing thread does it then).
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -30,7 +33,12 @@ import { handOver } from './callgrindMarkers';
 import { portalHtmlBytes } from './sphinxCorpus';
 import { option } from './options';
 
-const CORPORA = (option('corpus') ?? 'gnucash,django,sqlalchemy,python').split(',');
+const FOLDER = option('folder');
+const CORPORA =
+  FOLDER === undefined
+    ? (option('corpus') ?? 'gnucash,django,sqlalchemy,python').split(',')
+    : [FOLDER];
+const ANALYSE = !process.argv.includes('--no-analyse');
 const ROUNDS = Number(option('rounds') ?? 3);
 const DIGEST = process.argv.includes('--digest');
 const PROFILE = option('cpu-profile');
@@ -57,7 +65,8 @@ async function main(): Promise<void> {
     await session.post('Profiler.enable');
   }
   for (const name of CORPORA) {
-    const folders = corpusFolders(name);
+    const folders =
+      FOLDER === undefined ? corpusFolders(name) : [{ folder: FOLDER, rules: undefined }];
     const megabytes = (await portalHtmlBytes(folders)) / 1048576;
     let pageCount = 0;
     for (const { folder } of folders) pageCount += (await listDocSetPages(folder)).length;
@@ -91,6 +100,7 @@ async function main(): Promise<void> {
               tasks,
               rulesKey: extractionRulesKey(rules),
               hierarchy: 0,
+              ...(ANALYSE ? {} : { analyse: false }),
               ...(rules === undefined ? {} : { rules }),
             },
             hierarchy,
