@@ -138,6 +138,36 @@ describe('extractSections on DocBook and generic HTML', () => {
     expect(allText(page)).not.toMatch(/Prevnavword|Nextnavword/);
   });
 
+  it('reads the topic around a chapter title that title-page shells wrap alone', () => {
+    // DocBook wraps a glossary's or chapter's <h1> in div.titlepage > div > div, with nothing
+    // else in them: the topic is the element around those shells, not the heading's parent.
+    const page = extractSections(
+      '<html><head><title>Glossary</title></head><body>' +
+        '<div class="navheader"><a href="prev.html">Prev</a></div>' +
+        '<div class="glossary"><div class="titlepage"><div><div>' +
+        '<h1 class="title"><a id="glossary"></a>Glossary</h1></div></div></div>' +
+        '<a id="idx1" class="indexterm"></a><dl>' +
+        '<dt><a id="glossary-dither"></a><span class="glossterm">Dither</span></dt>' +
+        '<dd class="glossdef"><p>Mixing two inks to fake a third.</p></dd>' +
+        '<dt><a id="glossary-gamut"></a><span class="glossterm">Gamut</span></dt>' +
+        '<dd class="glossdef"><p>The colours a device can show.</p></dd>' +
+        '</dl></div></body></html>',
+      { path: '/glossary.html' },
+    );
+    expect(page.title).toBe('Glossary');
+    expect(page.sections.map((s) => [s.heading, s.anchor, s.text])).toEqual([
+      ['Dither', 'glossary-dither', 'Mixing two inks to fake a third.'],
+      ['Gamut', 'glossary-gamut', 'The colours a device can show.'],
+    ]);
+    const themed = extractSections(
+      '<html><body><header><h1>Install</h1></header>' +
+        '<article><p>Unpack the archive.</p><h2 id="next">Next steps</h2><p>Sign in.</p></article>' +
+        '</body></html>',
+      { path: '/install.html' },
+    );
+    expect(themed.sections.map((s) => s.text)).toEqual(['Unpack the archive.', 'Sign in.']);
+  });
+
   it('reads <main> of a generic page and leaves out its header and footer', () => {
     const page = extractSections(addHeadingIds(fixture('generic/page.html')), {
       path: '/page.html',

@@ -158,15 +158,46 @@ function isSearchResultsTemplate(source: string, found: Landmarks, root: Documen
  * whole document outside `<head>` were its body.
  */
 function pickMainRegion(found: Landmarks, root: Document): Element | Document {
-  const parent = found.firstH1?.parent;
   return (
     found.flareMain ??
     found.roleMain ??
     found.main ??
-    (parent?.type === 'tag' ? parent : undefined) ??
+    (found.firstH1 === undefined ? undefined : headingRegion(found.firstH1)) ??
     found.body ??
     root
   );
+}
+
+/**
+ * The region of a page's first `<h1>`: its closest ancestor that holds more than the heading.
+ * Its parent is usually the topic's body, but DocBook wraps a chapter's title in `div.titlepage`
+ * shells that hold nothing else, and so do some themes in a `<header>`: the topic is around
+ * them. Undefined when only `<body>` (or the document) is around it.
+ */
+function headingRegion(heading: Element): Element | undefined {
+  let inner: Element = heading;
+  let region = heading.parent;
+  while (region?.type === 'tag' && region.name !== 'body' && region.name !== 'html') {
+    if (!holdsOnly(region, inner)) return region;
+    inner = region;
+    region = region.parent;
+  }
+  return undefined;
+}
+
+/** True when nothing in `element` but its child `inner` has text (anchors and spaces aside). */
+function holdsOnly(element: Element, inner: Element): boolean {
+  const stack: AnyNode[] = element.children.filter((child) => child !== inner);
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === 'text') {
+      if (node.data.trim() !== '') return false;
+    } else if (node.type === 'tag' && !isExcluded(node)) {
+      if (node.name === 'img' && (node.attribs.alt ?? '').trim() !== '') return false;
+      stack.push(...node.children);
+    }
+  }
+  return true;
 }
 
 /** The first `<h1>` inside the region that is not in an excluded part. */
@@ -188,8 +219,8 @@ function findTitleHeading(region: Element | Document): Element | undefined {
  * Turns one page of documentation HTML into sections for the index. Pure: the same HTML and
  * context always give the same result.
  *
- * The main content is the first of `#mc-main-content`, `[role=main]`, `<main>`, the parent of
- * the first `<h1>` and `<body>`; navigation, menus, breadcrumb shells, forms, scripts, styles
+ * The main content is the first of `#mc-main-content`, `[role=main]`, `<main>`, the closest
+ * ancestor of the first `<h1>` that holds more than it, and `<body>`; navigation, menus, breadcrumb shells, forms, scripts, styles
  * and anything marked `nocontent`, `data-mc-ignore` or `data-mc-searchable="False"` are dropped.
  * A new section starts at every heading after the title and at every definition term with an
  * id (API entries in Sphinx and similar output). Anchors come from the heading's id, a bookmark
