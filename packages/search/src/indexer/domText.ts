@@ -112,6 +112,12 @@ const EXCLUDED_CLASSES = new Set([
   // Generated lists of child pages (DocBook's and Sphinx's tables of contents).
   'toc',
   'toctree-wrapper',
+  // Back-of-book indexes (DocBook's entries, Sphinx's general and module indexes): every entry
+  // names a term and links to where it is explained, so the index page would match every query
+  // and answer none. Its title stays searchable.
+  'indexdiv',
+  'genindextable',
+  'modindextable',
   // Skin menus beside the topic body (Flare's side and top navigation, off-canvas menus).
   'menu',
   'sidenav',
@@ -174,7 +180,7 @@ export function isExcluded(element: Element): boolean {
  * sign lower-cases to it), and the prefixes start with `MC` or `_Skins_`. Most class lists hold
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
-const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|MC|_Skins_/i;
+const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|index|MC|_Skins_/i;
 
 /** True when one of the classes marks chrome (see {@link isExcluded}). */
 function hasExcludedClass(classes: string): boolean {

@@ -168,6 +168,28 @@ describe('extractSections on DocBook and generic HTML', () => {
     expect(themed.sections.map((s) => s.text)).toEqual(['Unpack the archive.', 'Sign in.']);
   });
 
+  it("leaves out a back-of-book index's entries and keeps its title", () => {
+    const docBook = extractSections(
+      '<html><body><div class="index"><div class="titlepage"><h1 class="title">Index</h1></div>' +
+        '<div class="index"><div class="indexdiv"><h3>B</h3><dl>' +
+        '<dt>Blur, <a class="indexterm" href="blur.html">Blur Filters</a></dt>' +
+        '</dl></div></div></div></body></html>',
+      { path: '/ix01.html' },
+    );
+    expect(docBook.title).toBe('Index');
+    expect(allText(docBook).trim()).toBe('Index');
+    const sphinx = extractSections(
+      '<html><body><div role="main"><h1 id="index">Index</h1>' +
+        '<table class="indextable genindextable"><tr><td><ul>' +
+        '<li><a href="lib/blur.html#blur">blur() (in module paint)</a></li></ul></td></tr></table>' +
+        '<table class="indextable modindextable"><tr><td><a href="lib/paint.html">paint</a></td>' +
+        '<td><em>Painting helpers</em></td></tr></table></div></body></html>',
+      { path: '/genindex.html' },
+    );
+    expect(sphinx.title).toBe('Index');
+    expect(allText(sphinx).trim()).toBe('Index');
+  });
+
   it('reads <main> of a generic page and leaves out its header and footer', () => {
     const page = extractSections(addHeadingIds(fixture('generic/page.html')), {
       path: '/page.html',
