@@ -1,4 +1,5 @@
 import type { ExtractedSection } from '../indexer/extractSections';
+import { eachTitleToken } from '../text/sectionLabel';
 import { eachToken } from '../text/tokenize';
 import { definitionTermsOf } from '../indexer/definitionTerms';
 import { FIELD_COUNT } from './fields';
@@ -161,7 +162,8 @@ class PageAnalyser {
       kept.numbers.length = 0;
     }
     this.keep = this.title;
-    eachToken(record.title, this.visit);
+    // A section label ("6.16. " of "6.16. Rotation") is no word of its own (see eachTitleToken).
+    eachTitleToken(record.title, this.visit);
     this.keep = this.crumb;
     eachToken(record.breadcrumb.join(' \u203a '), this.visit);
     this.keep = null;
@@ -185,7 +187,8 @@ class PageAnalyser {
             this.token(id, numbers[2 * k] as number, numbers[2 * k + 1] === 1);
           }
         } else {
-          eachToken(f === 1 ? section.heading : section.text, this.visit);
+          if (f === 1) eachTitleToken(section.heading, this.visit);
+          else eachToken(section.text, this.visit);
         }
         out.data[countAt] = this.tokens;
         out.data[lengthsAt + f] = this.words;

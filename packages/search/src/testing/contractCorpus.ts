@@ -581,7 +581,59 @@ const GEO_API: ContractDocSet = {
 };
 
 /**
- * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
- * scripts, long tokens, an API reference), added and removed by those cases.
+ * A manual as DocBook numbers it: every title and heading starts with its section label
+ * (`5.16. `, `Chapter 4. `), a command's page says its name once in a title of its own while
+ * pages titled with a word of the same stem name it all through, and three chapters each end with a page of the same title.
  */
-export const PRECISION_CORPUS: readonly ContractDocSet[] = [SQL_REFERENCE, GEO_API];
+const PAINT_MANUAL: ContractDocSet = {
+  docSet: docSet('paint-manual', 'Easel Paint', '2', 'User Manual', '/docs/easel'),
+  audience: ['*'],
+  pages: [
+    page(
+      '/image-rotate.htm',
+      '5.16. Rotation',
+      ['Chapter 5. The Image Menu'],
+      [
+        ['', '', 'Turns the whole picture by a quarter turn either way, or upside down.'],
+        ['5.16.1. Activating the Command', 'activate', 'Open the Image menu and choose Transform.'],
+      ],
+    ),
+    ...[
+      ['/rotate-tool.htm', '4.5. Rotate'],
+      ['/layer-rotate.htm', '7.48. Rotate Layer'],
+      ['/view-rotate.htm', '5.6. Flip and Rotate the View'],
+    ].map(([path, title]) =>
+      page(
+        path as string,
+        title as string,
+        ['Chapter 4. Tools'],
+        [
+          [
+            '',
+            '',
+            'Turns a layer, a selection or a path: rotation by dragging, rotation by an angle typed in, rotation about a centre you move. Each rotation can be undone; rotating twice adds the angles.',
+          ],
+          [
+            '4.5.1. Rotation Options',
+            'options',
+            'Rotate by steps of 15 degrees, or rotate freely.',
+          ],
+        ],
+      ),
+    ),
+    ...['2.7', '5.5', '7.5'].map((label) =>
+      page(
+        `/together-${label}.htm`,
+        `${label}. Putting It All Together`,
+        [`Chapter ${label.split('.')[0]}. Worked Examples`],
+        [['', '', 'A worked example that puts the steps of the chapter together.']],
+      ),
+    ),
+  ],
+};
+
+/**
+ * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
+ * scripts, long tokens, an API reference, numbered titles), added and removed by those cases.
+ */
+export const PRECISION_CORPUS: readonly ContractDocSet[] = [SQL_REFERENCE, GEO_API, PAINT_MANUAL];

@@ -1010,6 +1010,17 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(titles(await precise('resize geo.Mesh method'))[0]).toBe('geo.Mesh.resize');
       });
 
+      it('reads a numbered title as its words, and its number when it is asked for', async () => {
+        // "5.16. Rotation" is titled exactly what was searched; the longer page says it more.
+        expect(titles(await precise('Rotation'))[0]).toBe('5.16. Rotation');
+        expect(titles(await precise('activating the command'))[0]).toBe('5.16. Rotation');
+        // Three pages share a title: the section number tells them apart.
+        for (const label of ['2.7', '5.5', '7.5']) {
+          const response = await precise(`${label}. Putting It All Together`);
+          expect(titles(response)[0], label).toBe(`${label}. Putting It All Together`);
+        }
+      });
+
       it('finds a token longer than 64 characters', async () => {
         const digest = '9f86d081884c7d659a2feaa0c55ad015'.repeat(3);
         expect(titles(await precise(digest))).toEqual(['Checksums']);
