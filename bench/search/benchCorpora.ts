@@ -1,9 +1,18 @@
 // The corpora of the search benches, each with its pages and its exact, typo and prefix query
 // sets (fixed seed), so every bench asks the same queries of the same pages.
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { ExtractionRules } from '@docs-portal/search';
-import { GNUCASH_CORPUS, readDocBookCorpus } from './docbookCorpus';
 import {
+  DOCBOOK_CORPORA,
+  ensureDocBookCorpus,
+  GIMP_CORPUS,
+  GNUCASH_CORPUS,
+  readDocBookCorpus,
+  type DocBookCorpus,
+} from './docbookCorpus';
+import {
+  parseDocBookIndex,
   prefixVariant,
   readGenindexEntries,
   sampleQueries,
@@ -14,7 +23,6 @@ import {
 import {
   type CorpusFolder,
   DJANGO_CORPUS,
-  ensureDebianPackage,
   PYTHON_CORPUS,
   SCIPY_CORPUS,
   PANDAS_CORPUS,
@@ -67,6 +75,25 @@ async function loadSphinx(corpus: SphinxCorpus, count: number, seed: number) {
   };
 }
 
+/** A DocBook corpus searched by the entries of its back-of-book index (see parseDocBookIndex). */
+async function loadDocBookWithIndex(corpus: DocBookCorpus, count: number, seed: number) {
+  const pages = await readDocBookCorpus(corpus);
+  const first = corpus.folders[0] as string;
+  const entries = parseDocBookIndex(
+    readFileSync(join(first, corpus.bookIndex as string), 'utf8'),
+    new Set(pages.records.map((r) => r.path)),
+    `/${basename(first)}/`,
+  );
+  return {
+    name: corpus.name,
+    label: corpus.label,
+    pages,
+    querySource: `${entries.length} usable entries of ${corpus.bookIndex}`,
+    folders: corpus.folders.map((folder) => ({ folder })),
+    variants: withVariants(sampleQueries(entries, count, seed), seed, prefixVariant),
+  };
+}
+
 /** Loaders of the corpora by command-line name: `(queries per set, seed)`. */
 export const CORPORA: Record<string, (count: number, seed: number) => Promise<LoadedCorpus>> = {
   python: (count, seed) => loadSphinx(PYTHON_CORPUS, count, seed),
@@ -86,16 +113,15 @@ export const CORPORA: Record<string, (count: number, seed: number) => Promise<Lo
       variants: withVariants(sampleQueries(queries, count, seed), seed, cutLastWord),
     };
   },
+  gimp: (count, seed) => loadDocBookWithIndex(GIMP_CORPUS, count, seed),
 };
 
 /** The Debian corpora of the relevance bench, as the portal would configure their folders. */
 export function corpusFolders(name: string): CorpusFolder[] {
-  if (name === 'gnucash') {
-    ensureDebianPackage(
-      GNUCASH_CORPUS.aptPackage,
-      join(GNUCASH_CORPUS.folders[0] ?? '', 'index.html'),
-    );
-    return GNUCASH_CORPUS.folders.map((folder) => ({ folder }));
+  const docBook = DOCBOOK_CORPORA.find((c) => c.name === name);
+  if (docBook !== undefined) {
+    ensureDocBookCorpus(docBook);
+    return docBook.folders.map((folder) => ({ folder }));
   }
   const corpus = [
     PYTHON_CORPUS,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseGenindex, readGenindexEntries } from './genindexQueries';
+import { parseDocBookIndex, parseGenindex, readGenindexEntries } from './genindexQueries';
 import { listSphinxPages, readSphinxCorpus, type SphinxCorpus } from './sphinxCorpus';
 import { cutLastWord, titleQueries } from './titleQueries';
 
@@ -97,6 +97,53 @@ describe('parseGenindex on the definition-list layout', () => {
       { text: 'flush Session method', relevant: ['/orm/session.html', '/orm/unit.html'] },
       { text: 'identity map', relevant: ['/glossary.html'] },
     ]);
+  });
+});
+
+/** A back-of-book index as DocBook's stylesheets write one: `div.indexdiv > dl > dt`. */
+const DOCBOOK_INDEX = `<html><body><div class="index"><h1 class="title">Index</h1>
+<div class="indexdiv"><h3>B</h3><dl>
+<dt id="ientry-1">Blur, <a class="indexterm" href="filter-blur.html#intro">Blur Filters</a>,
+  <a class="indexterm" href="filter-gauss.html">Gaussian Blur</a></dt>
+<dt id="ientry-2">Brushes</dt>
+<dd><dl>
+  <dt>Adding new, <a class="indexterm" href="brush-add.html">Adding Brushes</a></dt>
+  <dt>Spacing, <a class="indexterm" href="brush-dialog.html#spacing">Brushes Dialog</a></dt>
+</dl></dd>
+<dt id="ientry-3">Bucket Fill (command), <a class="indexterm" href="missing.html">Fill</a></dt>
+<dt id="ientry-4">Bézier curve, <a class="indexterm" href="https://example.org/bezier">Elsewhere</a></dt>
+</dl></div></div></body></html>`;
+
+describe('parseDocBookIndex', () => {
+  const known = pages(
+    '/en/filter-blur.html',
+    '/en/filter-gauss.html',
+    '/en/brush-add.html',
+    '/en/brush-dialog.html',
+  );
+  const entries = parseDocBookIndex(DOCBOOK_INDEX, known, '/en/');
+
+  it("reads an entry's own words, not the titles of the pages it links to", () => {
+    expect(entries).toContainEqual({
+      text: 'Blur',
+      relevant: ['/en/filter-blur.html', '/en/filter-gauss.html'],
+    });
+  });
+
+  it('asks a sub-entry with its heading term, and an entry without links gives none itself', () => {
+    expect(entries).toContainEqual({
+      text: 'Brushes Adding new',
+      relevant: ['/en/brush-add.html'],
+    });
+    expect(entries).toContainEqual({
+      text: 'Brushes Spacing',
+      relevant: ['/en/brush-dialog.html'],
+    });
+    expect(entries.map((e) => e.text)).not.toContain('Brushes');
+  });
+
+  it('leaves out entries that lead to no page of the corpus', () => {
+    expect(entries).toHaveLength(3);
   });
 });
 

@@ -52,6 +52,24 @@ export function entryToQuery(text: string): string {
     .trim();
 }
 
+/**
+ * An index entry as a bench query: its text made a query (see entryToQuery) and the pages it
+ * links to that the corpus has. Undefined when the text has no letter or digit, or the entry
+ * links to no page of the corpus, or to more than {@link MAX_RELEVANT} pages.
+ */
+function indexEntry(
+  text: string,
+  pages: readonly string[],
+  knownPages: ReadonlySet<string>,
+): BenchQuery | undefined {
+  const query = entryToQuery(text);
+  if (!/[\p{L}\p{N}]/u.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) {
+    return undefined;
+  }
+  const relevant = pages.filter((p) => knownPages.has(p));
+  return relevant.length === 0 ? undefined : { text: query, relevant };
+}
+
 /** The term of an entry without its trailing qualifier: "call() (in module operator)" → "call()". */
 function headTerm(text: string): string {
   return text.replace(/\s*\([^()]*\)\s*$/, '');
@@ -83,11 +101,8 @@ export function parseGenindex(html: string, knownPages: ReadonlySet<string>): Be
     return [...pages];
   };
   const add = (text: string, pages: string[]) => {
-    const query = entryToQuery(text);
-    if (!/[\p{L}\p{N}]/u.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) return;
-    const relevant = pages.filter((p) => knownPages.has(p));
-    if (relevant.length === 0) return;
-    entries.push({ text: query, relevant });
+    const entry = indexEntry(text, pages, knownPages);
+    if (entry !== undefined) entries.push(entry);
   };
   const addWithSubs = (entry: Element, subs: Element[]) => {
     const own = ownText(entry);
@@ -106,6 +121,54 @@ export function parseGenindex(html: string, knownPages: ReadonlySet<string>): Be
     const next = $(dt).next();
     const subs = next.is('dd') ? next.children('dl').children('dt').toArray() : [];
     addWithSubs(dt, subs);
+  });
+  return entries;
+}
+
+/**
+ * Every usable entry of a DocBook back-of-book index page (`div.indexdiv > dl > dt`, the layout
+ * DocBook's XSL stylesheets write): an entry is its own text, up to its links (`a.indexterm`,
+ * whose text is the target's title, not the term), and a sub-entry in the next `<dd><dl><dt>` is
+ * asked with its entry's term before it ("Animation Playback"). Link targets are page paths
+ * with `pathPrefix` before them (`/en/` for the folder `en` of a DocBook corpus). An entry
+ * without links of its own (a heading for its sub-entries) gives no query itself.
+ */
+export function parseDocBookIndex(
+  html: string,
+  knownPages: ReadonlySet<string>,
+  pathPrefix = '/',
+): BenchQuery[] {
+  const $ = load(html);
+  const entries: BenchQuery[] = [];
+  /** The entry's own text and link targets, leaving out its sub-entries. */
+  const read = (dt: Element) => {
+    let text = '';
+    const pages = new Set<string>();
+    for (const child of dt.children) {
+      if (child.type === 'tag' && child.name === 'a' && $(child).hasClass('indexterm')) {
+        const href = child.attribs.href ?? '';
+        if (href !== '' && !href.startsWith('#') && !/^[a-z]+:/i.test(href)) {
+          pages.add(`${pathPrefix}${href.split('#')[0]}`);
+        }
+      } else if (child.type !== 'tag' || (child.name !== 'dl' && child.name !== 'a')) {
+        text += textOf(child);
+      }
+    }
+    return { text: text.replace(/[\s,]+$/, ''), pages: [...pages] };
+  };
+  const add = (text: string, pages: string[]) => {
+    const entry = indexEntry(text, pages, knownPages);
+    if (entry !== undefined) entries.push(entry);
+  };
+  $('div.indexdiv > dl > dt').each((_, dt) => {
+    const own = read(dt);
+    add(own.text, own.pages);
+    const next = $(dt).next();
+    if (!next.is('dd')) return;
+    for (const sub of next.children('dl').children('dt').toArray()) {
+      const { text, pages } = read(sub);
+      add(`${own.text} ${text}`, pages);
+    }
   });
   return entries;
 }
