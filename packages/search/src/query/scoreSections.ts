@@ -1,6 +1,6 @@
 import { FIELD_COUNT } from '../core/fields';
 import type { DecodedPostings } from '../core/PostingCache';
-import type { PlannedSlot, QueryGroup } from './planQuery';
+import { RARE_WORD_PAGES, type PlannedSlot, type QueryGroup } from './planQuery';
 import type { RankingOptions } from './rankingOptions';
 
 /** Collection statistics over the doc sets a query reads. */
@@ -227,6 +227,25 @@ export function scoreSections(
   const scoreSlot = (slot: PlannedSlot, visit: (id: number, score: number) => void): void => {
     const slotIdf = idf(slot.df, stats.documents);
     const factor = slotIdf * (k1 + 1);
+    // A word the index holds on a few pages, as typed, is searched with its much more common
+    // spellings too (see planQuery); a page saying the word itself scores at least what the word
+    // alone, with its own inverse document frequency, would give it, so sixty pages saying `more`
+    // do not bury the one glossary saying `moire`. Not for a word still being typed.
+    let exactScores: Map<number, number> | undefined;
+    if (slot.terms.length > 1 && !slot.terms.some((t) => t.how === 'prefix')) {
+      const exact = slot.terms.find((t) => t.how === 'exact');
+      if (exact !== undefined && exact.df < slot.df && exact.df <= RARE_WORD_PAGES) {
+        const exactFactor = idf(exact.df, stats.documents) * (k1 + 1);
+        weighTerm(exact.termId, exact.weight);
+        exactScores = new Map();
+        for (const id of touched) {
+          const weighted = accumulated[id] as number;
+          accumulated[id] = 0;
+          exactScores.set(id, (exactFactor * weighted) / (k1 + weighted));
+        }
+        touched.length = 0;
+      }
+    }
     for (const term of slot.terms) {
       // A completion rarer than the slot's common words says more about the page, within limits;
       // not when the word as typed is in the index (it is more likely finished than cut short).
@@ -239,7 +258,8 @@ export function scoreSections(
     for (const id of touched) {
       const weighted = accumulated[id] as number;
       accumulated[id] = 0;
-      visit(id, (factor * weighted) / (k1 + weighted));
+      const score = (factor * weighted) / (k1 + weighted);
+      visit(id, exactScores === undefined ? score : Math.max(score, exactScores.get(id) ?? 0));
     }
     touched.length = 0;
   };

@@ -632,8 +632,65 @@ const PAINT_MANUAL: ContractDocSet = {
   ],
 };
 
+/** Terms of the glossary below, each defined in a section of its own. */
+const GLOSSARY_TERMS = [
+  'Alpha',
+  'Bitmap',
+  'Channel',
+  'Dither',
+  'Gamut',
+  'Hue',
+  'Kernel',
+  'Luminance',
+  'Moiré Effect',
+  'Noise',
+  'Opacity',
+  'Palette',
+  'Raster',
+  'Saturation',
+  'Texture',
+  'Vector',
+];
+
+/**
+ * A long glossary that alone says `moiré`, beside sixty short pages that say `more`, a spelling
+ * one letter away that every page of a manual uses.
+ */
+const GLOSSARY_MANUAL: ContractDocSet = {
+  docSet: docSet('easel-glossary', 'Easel Paint', '2', 'Glossary', '/docs/easel-glossary'),
+  audience: ['*'],
+  pages: [
+    page(
+      '/glossary.htm',
+      'Glossary',
+      ['Reference'],
+      GLOSSARY_TERMS.map((term) => [
+        term,
+        `glossary-${term.toLowerCase().replace(/\W+/g, '-')}`,
+        term === 'Moiré Effect'
+          ? 'An unwanted wavy moiré pattern where two fine grids overlap, as when a printed photo is scanned.'
+          : `${term} is one of the words a painter meets in the dialogs; this entry tells what the dialogs mean by it, where it is set and which tools read it, with an example picture for each case.`,
+      ]),
+    ),
+    ...Array.from({ length: 60 }, (_, n) =>
+      page(
+        `/tips/tip-${n}.htm`,
+        `More Tips ${n}`,
+        ['Tips'],
+        [['', '', `More brushes, more layers and more colours: tip ${n} shows more of them.`]],
+      ),
+    ),
+  ],
+};
+
 /**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
- * scripts, long tokens, an API reference, numbered titles), added and removed by those cases.
+ * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
+ * those cases.
  */
-export const PRECISION_CORPUS: readonly ContractDocSet[] = [SQL_REFERENCE, GEO_API, PAINT_MANUAL];
+export const PRECISION_CORPUS: readonly ContractDocSet[] = [
+  SQL_REFERENCE,
+  GEO_API,
+  PAINT_MANUAL,
+  GLOSSARY_MANUAL,
+];

@@ -1021,6 +1021,16 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it('ranks the one page holding a rare word as typed, among many with a near spelling', async () => {
+        // `more`, one edit from `moire`, is searched too: its sixty short pages must not keep the
+        // long glossary that alone says the word from being ranked at all.
+        const response = await precise('moire');
+        expect(titles(response)).toContain('Glossary');
+        expect(response.hits.find((h) => h.title === 'Glossary')?.sections[0]?.heading).toBe(
+          'Moiré Effect',
+        );
+      });
+
       it('finds a token longer than 64 characters', async () => {
         const digest = '9f86d081884c7d659a2feaa0c55ad015'.repeat(3);
         expect(titles(await precise(digest))).toEqual(['Checksums']);
