@@ -220,8 +220,9 @@ function findTitleHeading(region: Element | Document): Element | undefined {
  * context always give the same result.
  *
  * The main content is the first of `#mc-main-content`, `[role=main]`, `<main>`, the closest
- * ancestor of the first `<h1>` that holds more than it, and `<body>`; navigation, menus, breadcrumb shells, forms, scripts, styles
- * and anything marked `nocontent`, `data-mc-ignore` or `data-mc-searchable="False"` are dropped.
+ * ancestor of the first `<h1>` that holds more than it, and `<body>`; navigation, menus,
+ * breadcrumb shells, forms, scripts, styles and anything marked `nocontent`, `data-mc-ignore` or
+ * `data-mc-searchable="False"` are dropped.
  * A new section starts at every heading after the title and at every definition term with an
  * id (API entries in Sphinx and similar output). Anchors come from the heading's id, a bookmark
  * (`<a name>`) inside it, the id of the section element it opens or an empty marker just before
