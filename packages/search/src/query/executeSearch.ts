@@ -66,6 +66,14 @@ export interface SearchOutcome {
 /** Candidate pages are ranked in full in blocks of this many (in first-pass order). */
 export const RANK_BLOCK = 50;
 
+/**
+ * A query of several words whose pages holding enough of them (see `select`) are fewer than a
+ * page of results also matches pages holding some of its words, ranked by how much of the query
+ * they hold: an index entry such as `Patterns Introduction` names a page that never says
+ * "introduction" (exact-query Recall@10 on the GIMP manual 0.947 -> 0.951, Django 0.972 -> 0.977).
+ */
+export const RELAX_BELOW = 10;
+
 function maxDocSetId(docSets: readonly StoredDocSet[]): number {
   return docSets.reduce((m, d) => Math.max(m, d.storeId), 0);
 }
@@ -133,6 +141,11 @@ export async function executeSearch(
      * page (the ranked pages after it are in `pages` too, but not all in their final order).
      */
     exactRanks?: number;
+    /**
+     * Pages holding enough of the query below which pages holding some of it match too
+     * (default {@link RELAX_BELOW}; search-as-you-type gives 1: only when none match).
+     */
+    relaxBelow?: number;
   },
   access: ReaderAccess,
   settings: QuerySettings,
@@ -230,7 +243,10 @@ export async function executeSearch(
   };
   const inSearch = (k: number) => searched[pageDocSet[pageScores.ids[k] as number] as number] === 1;
   let matched = select(true);
-  if (!matched.some(inSearch) && required.length > 1) matched = select(false);
+  const relaxBelow = request.relaxBelow ?? RELAX_BELOW;
+  if (required.length > 1 && matched.filter(inSearch).length < relaxBelow) {
+    matched = select(false);
+  }
 
   const perDocSet = new Map<number, number>();
   const counts = new Int32Array(searched.length);

@@ -26,6 +26,9 @@ export async function runSuggest(
       pageSize: request.limit,
       // The best pages are read for titles beyond the first `limit` (see below).
       exactRanks: request.limit * 2,
+      // A title is suggested for what is typed, all of it: pages holding only some of the words
+      // are for the search itself.
+      relaxBelow: 1,
     },
     access,
     settings,

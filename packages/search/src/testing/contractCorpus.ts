@@ -621,6 +621,12 @@ const PAINT_MANUAL: ContractDocSet = {
         ],
       ),
     ),
+    page(
+      '/whats-new.htm',
+      'What Is New',
+      ['Chapter 1. Introduction'],
+      [['', '', 'An overview of the rotation changes in this release.']],
+    ),
     ...['2.7', '5.5', '7.5'].map((label) =>
       page(
         `/together-${label}.htm`,

@@ -1021,6 +1021,14 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it('also lists pages holding some of the words when few hold them all', async () => {
+        // As an index entry names it: "Rotation overview" is the page on rotation, which never
+        // says "overview"; one page says both words, fewer than a page of results.
+        const response = await precise('rotation overview');
+        expect(titles(response)[0]).toBe('What Is New');
+        expect(titles(response)).toContain('5.16. Rotation');
+      });
+
       it('ranks the one page holding a rare word as typed, among many with a near spelling', async () => {
         // `more`, one edit from `moire`, is searched too: its sixty short pages must not keep the
         // long glossary that alone says the word from being ranked at all.
