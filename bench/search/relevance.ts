@@ -342,6 +342,7 @@ async function main(): Promise<void> {
     'django',
     'sqlalchemy',
     'gnucash',
+    'gimp',
   ]);
   let engineKeys = list('engines', Object.keys(ENGINES));
   const count = Number(option('queries') ?? 1000);
