@@ -53,21 +53,20 @@ export function entryToQuery(text: string): string {
 }
 
 /**
- * An index entry as a bench query: its text made a query (see entryToQuery) and the pages it
- * links to that the corpus has. Undefined when the text has no letter or digit, or the entry
- * links to no page of the corpus, or to more than {@link MAX_RELEVANT} pages.
+ * Adds an index entry to `entries` as a bench query: its text made a query (see entryToQuery)
+ * and the pages it links to that the corpus has. Left out when the text has no letter or digit,
+ * or the entry links to no page of the corpus, or to more than {@link MAX_RELEVANT} pages.
  */
-function indexEntry(
+function addEntry(
+  entries: BenchQuery[],
   text: string,
   pages: readonly string[],
   knownPages: ReadonlySet<string>,
-): BenchQuery | undefined {
+): void {
   const query = entryToQuery(text);
-  if (!/[\p{L}\p{N}]/u.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) {
-    return undefined;
-  }
+  if (!/[\p{L}\p{N}]/u.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) return;
   const relevant = pages.filter((p) => knownPages.has(p));
-  return relevant.length === 0 ? undefined : { text: query, relevant };
+  if (relevant.length > 0) entries.push({ text: query, relevant });
 }
 
 /** The term of an entry without its trailing qualifier: "call() (in module operator)" → "call()". */
@@ -100,10 +99,7 @@ export function parseGenindex(html: string, knownPages: ReadonlySet<string>): Be
     }
     return [...pages];
   };
-  const add = (text: string, pages: string[]) => {
-    const entry = indexEntry(text, pages, knownPages);
-    if (entry !== undefined) entries.push(entry);
-  };
+  const add = (text: string, pages: string[]) => addEntry(entries, text, pages, knownPages);
   const addWithSubs = (entry: Element, subs: Element[]) => {
     const own = ownText(entry);
     add(own, targetsOf(entry));
@@ -156,10 +152,7 @@ export function parseDocBookIndex(
     }
     return { text: text.replace(/[\s,]+$/, ''), pages: [...pages] };
   };
-  const add = (text: string, pages: string[]) => {
-    const entry = indexEntry(text, pages, knownPages);
-    if (entry !== undefined) entries.push(entry);
-  };
+  const add = (text: string, pages: string[]) => addEntry(entries, text, pages, knownPages);
   $('div.indexdiv > dl > dt').each((_, dt) => {
     const own = read(dt);
     add(own.text, own.pages);
