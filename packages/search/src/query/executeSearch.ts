@@ -18,6 +18,7 @@ import type { SynonymTable } from './synonyms';
 import type { CompiledRules } from '../rules/compileRules';
 import { placePins, RulePlan, unpinnedWindow } from '../rules/RulePlan';
 import { verifyPhrases } from './verifyPhrases';
+import { findHeadedPages, MAX_HEADED_PAGES } from './headingMatches';
 import { topRows } from '../core/topRows';
 
 /** Settings shared by every query of an engine. */
@@ -309,12 +310,35 @@ export async function executeSearch(
           },
           isStopTerm: stopTermTest(vocabulary),
         });
-  // Pages titled as the query lead the candidates, then those titled with most of it, so the
-  // block that ranks them in full holds them however many pages use the query's words more often.
+  // Pages with a section headed by the query (a glossary's entry) follow, the best few by the
+  // first pass: their many headings sum to a long field that buries them in the first pass.
+  const headedPages =
+    contentGroups.length === 0
+      ? new Set<number>()
+      : findHeadedPages(
+          groups,
+          contentGroups,
+          await loadPostings(reader, 'section', scoredTermIds(groups), scopes.needed),
+          snapshot.sections,
+        );
+  const headed = new Uint8Array(count);
+  if (headedPages.size > 0) {
+    const rows = candidates.filter((k) => headedPages.has(ids[k] as number));
+    const best = topRows(
+      rows,
+      MAX_HEADED_PAGES,
+      (a, b) => (firstPass[b] as number) - (firstPass[a] as number) || a - b,
+    );
+    for (const k of best) headed[k] = 1;
+  }
+  // Pages titled as the query lead the candidates, then those titled with most of it, then the
+  // headed ones, so the block that ranks them in full holds them however many pages use the
+  // query's words more often.
   const titled = (k: number) => titleMatches.get(ids[k] as number) ?? 0;
   const before = (a: number, b: number) =>
     titled(b) - titled(a) ||
     (partialTitles.get(ids[b] as number) ?? 0) - (partialTitles.get(ids[a] as number) ?? 0) ||
+    (headed[b] as number) - (headed[a] as number) ||
     (firstPass[b] as number) - (firstPass[a] as number) ||
     (ids[a] as number) - (ids[b] as number);
   const ordered = topRows(candidates, (lastBlock + 1) * RANK_BLOCK, before);

@@ -660,7 +660,8 @@ const GLOSSARY_TERMS = [
 
 /**
  * A long glossary that alone says `moiré`, beside sixty short pages that say `more`, a spelling
- * one letter away that every page of a manual uses.
+ * one letter away that every page of a manual uses, and `opacity` in passing, which the glossary
+ * defines under a heading of its own.
  */
 const GLOSSARY_MANUAL: ContractDocSet = {
   docSet: docSet('easel-glossary', 'Easel Paint', '2', 'Glossary', '/docs/easel-glossary'),
@@ -683,7 +684,13 @@ const GLOSSARY_MANUAL: ContractDocSet = {
         `/tips/tip-${n}.htm`,
         `More Tips ${n}`,
         ['Tips'],
-        [['', '', `More brushes, more layers and more colours: tip ${n} shows more of them.`]],
+        [
+          [
+            '',
+            '',
+            `More brushes, more layers and more colours: tip ${n} shows more of them. Lower the opacity of a layer for a softer look.`,
+          ],
+        ],
       ),
     ),
   ],

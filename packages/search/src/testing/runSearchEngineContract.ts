@@ -1039,6 +1039,14 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         );
       });
 
+      it('ranks the section headed by the word among pages that only use it', async () => {
+        // Sixty short pages say `opacity` in passing; the glossary defines it under a heading of its
+        // own, one of sixteen, whose sum buried the page when it was scored as a whole (51st).
+        const response = await precise('opacity');
+        expect(titles(response)[0]).toBe('Glossary');
+        expect(response.hits[0]?.sections[0]?.heading).toBe('Opacity');
+      });
+
       it('finds a token longer than 64 characters', async () => {
         const digest = '9f86d081884c7d659a2feaa0c55ad015'.repeat(3);
         expect(titles(await precise(digest))).toEqual(['Checksums']);
