@@ -65,6 +65,28 @@ describe('saidGroups', () => {
   it('is -1 for a title that says a word that was not searched', () => {
     expect(said(title(3, 4, 8))).toBe(-1);
   });
+
+  it('counts the likeliest corrections of a typo in an identifier part as saying it', () => {
+    // `pkg.Gird`: the index lacks `pkg.gird` and `gird`; `grid` (4) and `girl` (9) are one edit
+    // from the part. A typo's weight is below the exact part `pkg`, yet `grid` says the part.
+    const typo = [
+      group('pkg.Gird', {
+        slots: [slot([3, 1, 'exact']), slot([4, 0.6, 'typo'], [9, 0.36, 'typo'])],
+        weight: 0.8,
+      }),
+    ];
+    const typoQuery: ProximityQuery = {
+      ...query,
+      groups: 1,
+      termGroups: termGroupsOf(typo),
+      contentGroups: [0],
+      termQuality: termQualities(typo),
+    };
+    const saysTypo = (field: FieldTokens) => saidGroups(field, typo, typoQuery, () => false);
+    expect(saysTypo(title(3, 4))).toBe(0b1);
+    // A less likely correction, below three quarters of the best one's weight, does not.
+    expect(saysTypo(title(3, 9))).toBe(0);
+  });
 });
 
 describe('a title saying more of the query ranks above one saying less of it', () => {

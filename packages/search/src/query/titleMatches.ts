@@ -5,7 +5,7 @@ import type { FieldTokens } from '../core/sectionTokens';
 import type { Vocabulary } from '../core/Vocabulary';
 import { isStopWord } from '../text/stopWords';
 import { loadSectionTokens } from './loadSectionTokens';
-import type { QueryGroup } from './planQuery';
+import type { PlannedSlot, QueryGroup } from './planQuery';
 import {
   fieldExactness,
   PARTIAL_EXACTNESS,
@@ -85,7 +85,8 @@ const SAYS_QUALITY = 0.75;
  * when some way of matching it has every slot said: the word, or every part of an identifier
  * (`scipy.sparse.coo_array.resize` says `scipy.sparse.coo_array`; `User authentication in Django`
  * does not say `models.CustomUserManager` with `user`), each by a term of at least
- * {@link SAYS_QUALITY}. Groups past the 31st are left out of the bits.
+ * {@link SAYS_QUALITY}, or, for a word with no exact match, by a correction whose weight is at
+ * least that share of the slot's best. Groups past the 31st are left out of the bits.
  */
 export function saidGroups(
   title: FieldTokens,
@@ -96,13 +97,27 @@ export function saidGroups(
   const { contentGroups, termGroups, termQuality: quality } = query;
   if (!saysOnlyQueryWords(title, termGroups, isStopTerm)) return -1;
   const said = new Set<number>();
-  for (const term of title.terms) if ((quality.get(term) ?? 0) >= SAYS_QUALITY) said.add(term);
+  const inTitle = new Set<number>();
+  for (const term of title.terms) {
+    inTitle.add(term);
+    if ((quality.get(term) ?? 0) >= SAYS_QUALITY) said.add(term);
+  }
+  // A word the index lacks as typed is said by its likeliest corrections, measured within its
+  // own slot: the part `aDtaFrame` of `pandas.aDtaFrame` by `dataframe`, though a typo's weight
+  // is below that of the group's exact part `pandas`.
+  const saysSlot = (slot: PlannedSlot): boolean => {
+    if (slot.terms.some((t) => said.has(t.termId))) return true;
+    if (!slot.terms.some((t) => t.how === 'typo') || slot.terms.some((t) => t.how === 'exact'))
+      return false;
+    let best = 0;
+    for (const t of slot.terms) best = Math.max(best, t.weight);
+    return slot.terms.some((t) => inTitle.has(t.termId) && t.weight >= SAYS_QUALITY * best);
+  };
   let bits = 0;
   for (const g of contentGroups) {
     if (g >= 31) continue;
     const variants = (groups[g] as QueryGroup).variants;
-    if (variants.some((v) => v.slots.every((slot) => slot.terms.some((t) => said.has(t.termId)))))
-      bits |= 1 << g;
+    if (variants.some((v) => v.slots.every(saysSlot))) bits |= 1 << g;
   }
   return bits;
 }
