@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { Vocabulary, type VocabularyRow } from './Vocabulary';
+import { describe, expect, it, vi } from 'vitest';
+import { TermTrie } from './TermTrie';
+import { NEAR_CACHE_WORDS, Vocabulary, type VocabularyRow } from './Vocabulary';
 
 const row = (termId: number, term: string, docSetId: number, df: number): VocabularyRow => ({
   termId,
@@ -72,5 +73,22 @@ describe('Vocabulary', () => {
   it('groups terms by stem', () => {
     const siblings = vocabulary.withStem('snapshot', both).map((i) => vocabulary.terms[i]);
     expect(siblings.sort()).toEqual(['snapshot', 'snapshots']);
+  });
+
+  it('keeps the typo neighbours of a word in use while many other words come and go', () => {
+    const fresh = new Vocabulary([row(1, 'snapshot', 1, 10), row(2, 'replication', 1, 7)]);
+    const walk = vi.spyOn(TermTrie.prototype, 'within');
+    try {
+      for (let n = 0; n < 3 * NEAR_CACHE_WORDS; n++) {
+        expect(fresh.similar('snapshto', 2, both).length).toBe(1);
+        fresh.similar(`word${n}`, 1, both);
+      }
+      const walked = walk.mock.calls.map(([word]) => word);
+      // The word asked all along is walked once; each one-off word once.
+      expect(walked.filter((word) => word === 'snapshto')).toHaveLength(1);
+      expect(walked).toHaveLength(1 + 3 * NEAR_CACHE_WORDS);
+    } finally {
+      walk.mockRestore();
+    }
   });
 });

@@ -23,6 +23,9 @@ export interface TermMatch {
   distance: number;
 }
 
+/** Words whose typo neighbours a vocabulary keeps (see {@link Vocabulary.similar}). */
+export const NEAR_CACHE_WORDS = 1000;
+
 /**
  * Which doc sets a look-up may see: `allowed[docSetId] === 1`. Every vocabulary answer is
  * limited to terms that occur in an allowed doc set, so that spelling corrections and
@@ -184,10 +187,15 @@ export class Vocabulary {
         if (this.terms[index] !== word) list.push({ index, distance });
       });
       near = list;
-      // Readers type the same words again and again (and "did you mean" asks twice).
-      if (this.nearCache.size >= 1000) this.nearCache.clear();
-      this.nearCache.set(key, near);
+      // Readers type the same words again and again (and "did you mean" asks twice): the least
+      // recently used word leaves, so a busy portal's many one-off words do not evict them all.
+      if (this.nearCache.size >= NEAR_CACHE_WORDS) {
+        this.nearCache.delete(this.nearCache.keys().next().value as string);
+      }
+    } else {
+      this.nearCache.delete(key);
     }
+    this.nearCache.set(key, near);
     const found: Array<TermMatch & { df: number }> = [];
     for (const { index, distance } of near) {
       const df = this.df(index, allowed);
