@@ -103,8 +103,8 @@ export function saidGroups(
     if ((quality.get(term) ?? 0) >= SAYS_QUALITY) said.add(term);
   }
   // A word the index lacks as typed is said by its likeliest corrections, measured within its
-  // own slot: the part `aDtaFrame` of `pandas.aDtaFrame` by `dataframe`, though a typo's weight
-  // is below that of the group's exact part `pandas`.
+  // own slot: the part `Timstamp` of `pandas.Timstamp` by `timestamp`, though a typo's weight is
+  // below that of the group's exact part `pandas`.
   const saysSlot = (slot: PlannedSlot): boolean => {
     if (slot.terms.some((t) => said.has(t.termId))) return true;
     if (!slot.terms.some((t) => t.how === 'typo') || slot.terms.some((t) => t.how === 'exact'))
