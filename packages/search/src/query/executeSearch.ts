@@ -19,6 +19,7 @@ import type { CompiledRules } from '../rules/compileRules';
 import { placePins, RulePlan, unpinnedWindow } from '../rules/RulePlan';
 import { verifyPhrases } from './verifyPhrases';
 import { findHeadedPages, MAX_HEADED_PAGES } from './headingMatches';
+import type { DecodedPostings } from '../core/PostingCache';
 import { topRows } from '../core/topRows';
 
 /** Settings shared by every query of an engine. */
@@ -312,15 +313,12 @@ export async function executeSearch(
         });
   // Pages with a section headed by the query (a glossary's entry) follow, the best few by the
   // first pass: their many headings sum to a long field that buries them in the first pass.
-  const headedPages =
-    contentGroups.length === 0
-      ? new Set<number>()
-      : findHeadedPages(
-          groups,
-          contentGroups,
-          await loadPostings(reader, 'section', scoredTermIds(groups), scopes.needed),
-          snapshot.sections,
-        );
+  // Section postings of the query, for the headed pages and for ranking the blocks.
+  const sectionLists =
+    candidates.length + pins.length === 0
+      ? new Map<number, DecodedPostings[]>()
+      : await loadPostings(reader, 'section', scoredTermIds(groups), scopes.needed);
+  const headedPages = findHeadedPages(groups, contentGroups, sectionLists, snapshot.sections);
   const headed = new Uint8Array(count);
   if (headedPages.size > 0) {
     const rows = candidates.filter((k) => headedPages.has(ids[k] as number));
@@ -357,6 +355,7 @@ export async function executeSearch(
     titleMatches,
     partialTitles,
     queryTerms: outcome.queryTerms,
+    sectionLists,
   };
   // The ranks read must be final; the rest of their block only needs to stay below them. Rules
   // that boost or bury pages after ranking could lift any page into them: then all are final.

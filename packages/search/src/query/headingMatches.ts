@@ -2,6 +2,7 @@ import { FIELD_COUNT } from '../core/fields';
 import type { SectionTable } from '../core/IndexStore';
 import type { DecodedPostings } from '../core/PostingCache';
 import type { QueryGroup } from './planQuery';
+import { lowerBound } from './scoreSections';
 
 /** Index of the heading field in postings and lengths (see FIELDS). */
 const HEADING = 1;
@@ -32,17 +33,11 @@ function groupTerms(group: QueryGroup): Set<number> {
 
 /** True when a list holds the section with the term in its heading. */
 function inHeading(list: DecodedPostings, sectionId: number): boolean {
-  let lo = 0;
-  let hi = list.count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list.ids[mid] as number) < sectionId) lo = mid + 1;
-    else hi = mid;
-  }
+  const at = lowerBound(list.ids, 0, list.count, sectionId);
   return (
-    lo < list.count &&
-    list.ids[lo] === sectionId &&
-    (list.tf[lo * FIELD_COUNT + HEADING] as number) > 0
+    at < list.count &&
+    list.ids[at] === sectionId &&
+    (list.tf[at * FIELD_COUNT + HEADING] as number) > 0
   );
 }
 

@@ -1,4 +1,5 @@
 import type { IndexReader } from '../core/IndexStore';
+import type { DecodedPostings } from '../core/PostingCache';
 import type { CachedSection } from '../core/SectionTokenCache';
 import { WHOLE_FIELDS, type FieldTokens, type TermIdSet } from '../core/sectionTokens';
 import type { QueryGroup } from './planQuery';
@@ -17,9 +18,8 @@ import {
   type RankedPage,
 } from './rankPages';
 import type { RankingOptions } from './rankingOptions';
-import { loadPostings } from './loadPostings';
 import { keptFields, loadCachedSections, loadSectionTokens } from './loadSectionTokens';
-import { scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
+import { scoreSections, type CorpusStats } from './scoreSections';
 import { saidGroups, stopTermTest, termGroupsOf, termQualities } from './titleMatches';
 import { containsPhrase } from './verifyPhrases';
 
@@ -55,6 +55,8 @@ export interface BlockContext {
   partialTitles?: ReadonlyMap<number, number>;
   /** Term ids of the query: the tokens decoded beyond titles and headings. */
   queryTerms: TermIdSet;
+  /** Section postings of the query's scored terms in `docSetIds` (see loadPostings). */
+  sectionLists: ReadonlyMap<number, readonly DecodedPostings[]>;
   /**
    * How many leading ranks of the block the caller reads (all when undefined): only they must
    * be in their final order, so re-ranking stops once no page left could reach them.
@@ -132,8 +134,14 @@ export async function rankBlock(
     ranges[2 * i] = firstSection[id] as number;
     ranges[2 * i + 1] = lastSection[id] as number;
   });
-  const lists = await loadPostings(reader, 'section', scoredTermIds(groups), ctx.docSetIds);
-  const scores = scoreSections(groups, lists, snapshot.sections, ctx.sectionStats, ranking, ranges);
+  const scores = scoreSections(
+    groups,
+    ctx.sectionLists,
+    snapshot.sections,
+    ctx.sectionStats,
+    ranking,
+    ranges,
+  );
   const tokens = new Map<number, FieldTokens[]>();
   const phraseGroups = groups.flatMap((g, i) => (g.phrase ? [i] : []));
   if (phraseGroups.length > 0) {

@@ -103,7 +103,7 @@ function returnAccumulator(accumulator: Float64Array): void {
 const MAX_COMPLETION_BOOST = 2;
 
 /** First index in `ids[start..count)` whose value is at least `value`. */
-function lowerBound(ids: Int32Array, start: number, count: number, value: number): number {
+export function lowerBound(ids: Int32Array, start: number, count: number, value: number): number {
   let lo = start;
   let hi = count;
   while (lo < hi) {
