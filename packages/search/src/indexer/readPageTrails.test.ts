@@ -102,6 +102,23 @@ describe('PageHierarchy', () => {
     ]);
   });
 
+  it('keeps the links of each page whose trail it gave, and does not read that page again', () => {
+    writeFileSync(join(folder, 'index.html'), page('Guide'));
+    writeFileSync(join(folder, 'part.html'), page('Part I', 'index.html'));
+    const chapter = page('Chapter 2', 'part.html');
+    const pages = new Set(['/index.html', '/part.html', '/chapter.html', '/section.html']);
+    const hierarchy = new PageHierarchy(folder, pages);
+    expect(hierarchy.trail('/chapter.html', readPageLinks(chapter, '/chapter.html'))).toEqual([
+      'Part I',
+    ]);
+    // The chapter's file is not there to read: its links come from the trail asked before.
+    const section = page('Section 2.1', 'chapter.html');
+    expect(hierarchy.trail('/section.html', readPageLinks(section, '/section.html'))).toEqual([
+      'Part I',
+      'Chapter 2',
+    ]);
+  });
+
   it('never reads a page that is not one of the doc set pages it was given', () => {
     writeFileSync(join(folder, 'index.html'), page('Guide'));
     // In the folder, but not a page of the run (a linked file, say): its title must not show.
