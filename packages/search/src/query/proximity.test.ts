@@ -4,9 +4,13 @@ import {
   addFieldEvidence,
   fieldExactness,
   newEvidence,
+  type IdentifierReading,
   PARTIAL_EXACTNESS,
   type ProximityQuery,
+  saysOnlyQueryWords,
 } from './proximity';
+import { isStopWord } from '../text/stopWords';
+import { tokenizeText } from '../text/tokenize';
 
 // Term ids: 1 import, 2 importing, 3 schedules, 4 schedule, 5 a (stop word), 6 csv.
 const field = (...terms: number[]): FieldTokens => ({
@@ -90,5 +94,70 @@ describe('addFieldEvidence', () => {
     addFieldEvidence(evidence, field(1), 1, query, weights, isStopTerm);
     expect(evidence.exactness[0]).toBeCloseTo(6 * (2 / 3) ** 2);
     expect(evidence.exactness[1]).toBeCloseTo(PARTIAL_EXACTNESS * (2 / 3) ** 2);
+  });
+});
+
+describe('saysOnlyQueryWords with identifiers read', () => {
+  // A small vocabulary: the tokens of the titles below, numbered as they come.
+  const ids = new Map<string, number>();
+  const texts: string[] = [];
+  const idOf = (term: string): number => {
+    let id = ids.get(term);
+    if (id === undefined) {
+      id = texts.push(term);
+      ids.set(term, id);
+    }
+    return id;
+  };
+  const titleOf = (text: string): FieldTokens => {
+    const tokens = tokenizeText(text);
+    return {
+      terms: Int32Array.from(tokens.map((t) => idOf(t.term))),
+      positions: Int32Array.from(tokens.map((t) => t.position)),
+    };
+  };
+  const stop = (termId: number) => isStopWord(texts[termId - 1] ?? '');
+  /** The query's words as typed, and completions of the last one. */
+  const queryOf = (typed: string[], completions: string[] = []) => {
+    const termGroups = new Map<number, number[]>();
+    typed.forEach((word, g) => termGroups.set(idOf(word), [g]));
+    for (const word of completions) termGroups.set(idOf(word), [typed.length - 1]);
+    const identifiers: IdentifierReading = {
+      text: (termId) => texts[termId - 1] ?? '',
+      typed: new Set(typed.map(idOf)),
+    };
+    return { termGroups, identifiers };
+  };
+
+  it('lets a matched joined word cover the later parts it spells', () => {
+    const { termGroups, identifiers } = queryOf(['pandas', 'dataframe']);
+    const title = titleOf('pandas.DataFrame');
+    expect(saysOnlyQueryWords(title, termGroups, stop, identifiers)).toBe(true);
+    // Read position by position, `frame` is a word the query does not have.
+    expect(saysOnlyQueryWords(title, termGroups, stop)).toBe(false);
+    // `data` alone does not spell `DataFrame`.
+    const data = queryOf(['data']);
+    expect(saysOnlyQueryWords(titleOf('DataFrame'), data.termGroups, stop, data.identifiers)).toBe(
+      false,
+    );
+  });
+
+  it('counts a stop word inside an identifier as a word', () => {
+    const { termGroups, identifiers } = queryOf(['pandas', 'series']);
+    const member = titleOf('pandas.Series.at');
+    expect(saysOnlyQueryWords(member, termGroups, stop, identifiers)).toBe(false);
+    expect(saysOnlyQueryWords(member, termGroups, stop)).toBe(true);
+    expect(saysOnlyQueryWords(titleOf('pandas.Series'), termGroups, stop, identifiers)).toBe(true);
+    // Outside an identifier a stop word is still left aside.
+    expect(saysOnlyQueryWords(titleOf('The pandas Series'), termGroups, stop, identifiers)).toBe(
+      true,
+    );
+  });
+
+  it('does not let a completion of the last word cover what the reader has not typed', () => {
+    const { termGroups, identifiers } = queryOf(['pandas', 'series'], ['series.notnull']);
+    expect(
+      saysOnlyQueryWords(titleOf('pandas.Series.notnull'), termGroups, stop, identifiers),
+    ).toBe(false);
   });
 });

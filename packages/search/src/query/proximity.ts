@@ -23,6 +23,16 @@ export interface ProximityQuery {
    * (see `RankingOptions.partialTitleWeight`); {@link PARTIAL_EXACTNESS} when not given.
    */
   partialTitleWeight?: number;
+  /** How to read identifiers in a title or heading; without it, each position on its own. */
+  identifiers?: IdentifierReading;
+}
+
+/** What {@link saysOnlyQueryWords} needs to read an identifier's parts in a field. */
+export interface IdentifierReading {
+  /** The text of a term. */
+  text(termId: number): string;
+  /** Terms that match a query word as typed, not as a completion of it. */
+  typed: ReadonlySet<number>;
 }
 
 /** Best quality per group of the field `fieldExactness` reads. */
@@ -33,25 +43,87 @@ let bestQuality = new Float64Array(8);
  * word. A token sharing its position with a matched one (a part of a matched identifier) is
  * covered by it. Positions never decrease along a field, so those tokens are neighbours: each
  * run of one position is covered when any token of it matched.
+ *
+ * With `identifiers`, an identifier's later parts are read too: a joined term (`dataframe` at
+ * the position of `data`, `series.at` at that of `series`) spans the positions whose parts it
+ * spells, in order. Matched as typed (not completed) it covers them: `pandas dataframe` says
+ * `pandas.DataFrame`, whose `frame` is no query word. A part inside any identifier is a word,
+ * not a stop word: `pandas series` does not say `pandas.Series.at`.
  */
 export function saysOnlyQueryWords(
   field: FieldTokens,
   termGroups: ReadonlyMap<number, readonly number[]>,
   isStopTerm: (termId: number) => boolean,
+  identifiers?: IdentifierReading,
 ): boolean {
   const n = field.terms.length;
+  // Last position spanned by an identifier seen so far, and by a matched one.
+  let inIdentifier = -1;
+  let inMatched = -1;
   for (let start = 0; start < n;) {
     const position = field.positions[start] as number;
     let end = start;
-    let covered = false;
+    let covered = position <= inMatched;
     for (; end < n && field.positions[end] === position; end++)
       if (termGroups.has(field.terms[end] as number)) covered = true;
+    if (identifiers !== undefined && end - start > 1) {
+      for (let i = start; i < end; i++) {
+        const last = joinedSpan(field, i, start, end, identifiers.text);
+        if (last <= position) continue;
+        inIdentifier = Math.max(inIdentifier, last);
+        if (identifiers.typed.has(field.terms[i] as number)) inMatched = Math.max(inMatched, last);
+      }
+    }
     if (!covered) {
-      for (let i = start; i < end; i++) if (!isStopTerm(field.terms[i] as number)) return false;
+      for (let i = start; i < end; i++) {
+        if (position <= inIdentifier || !isStopTerm(field.terms[i] as number)) return false;
+      }
     }
     start = end;
   }
   return true;
+}
+
+/**
+ * The last position the term at `i` spells, when it is an identifier joined from the part that
+ * starts its run (`start` to `end`, one position) and the parts of the following positions;
+ * the run's position when it spells no further part. The part is the run's shortest term.
+ */
+function joinedSpan(
+  field: FieldTokens,
+  i: number,
+  start: number,
+  end: number,
+  termText: (termId: number) => string,
+): number {
+  const position = field.positions[start] as number;
+  const joined = termText(field.terms[i] as number);
+  let part = '';
+  for (let k = start; k < end; k++) {
+    const text = termText(field.terms[k] as number);
+    if (k === start || text.length < part.length) part = text;
+  }
+  if (joined.length <= part.length || !joined.startsWith(part)) return position;
+  let offset = part.length;
+  let last = position;
+  for (let k = end; k < field.terms.length && offset < joined.length;) {
+    const next = field.positions[k] as number;
+    if (next !== last + 1) break;
+    // The next position's part: its shortest term.
+    let shortest = '';
+    let stop = k;
+    for (; stop < field.terms.length && field.positions[stop] === next; stop++) {
+      const text = termText(field.terms[stop] as number);
+      if (stop === k || text.length < shortest.length) shortest = text;
+    }
+    const at = joined.indexOf(shortest, offset);
+    // Parts follow one another, with at most a separator (`.`, `_`, `::`) between them.
+    if (shortest === '' || at < 0 || at - offset > 2) break;
+    offset = at + shortest.length;
+    last = next;
+    k = stop;
+  }
+  return last;
 }
 
 /** Positions of each group's terms in one field. */
@@ -116,7 +188,7 @@ export function fieldExactness(
     const quality = query.termQuality.get(term) ?? 1;
     for (const g of groups) if (quality > (best[g] as number)) best[g] = quality;
   }
-  if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm)) return 0;
+  if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm, query.identifiers)) return 0;
   let said = 0;
   let total = 0;
   let missing = false;

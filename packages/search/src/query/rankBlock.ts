@@ -20,7 +20,13 @@ import {
 import type { RankingOptions } from './rankingOptions';
 import { keptFields, loadCachedSections, loadSectionTokens } from './loadSectionTokens';
 import { scoreSections, type CorpusStats } from './scoreSections';
-import { saidGroups, stopTermTest, termGroupsOf, termQualities } from './titleMatches';
+import {
+  identifierReading,
+  saidGroups,
+  stopTermTest,
+  termGroupsOf,
+  termQualities,
+} from './titleMatches';
 import { containsPhrase } from './verifyPhrases';
 
 /** Pages of a block whose best sections also get phrase and proximity evidence. */
@@ -205,6 +211,7 @@ export async function rankBlock(
     contentGroups: ctx.contentGroups,
     termQuality: termQualities(groups),
     partialTitleWeight: ranking.partialTitleWeight,
+    identifiers: identifierReading(snapshot.vocabulary, groups),
   };
   const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
   const weights = ranking.fieldWeights;

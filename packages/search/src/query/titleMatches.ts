@@ -8,6 +8,7 @@ import { loadSectionTokens } from './loadSectionTokens';
 import type { PlannedSlot, QueryGroup } from './planQuery';
 import {
   fieldExactness,
+  type IdentifierReading,
   PARTIAL_EXACTNESS,
   saysOnlyQueryWords,
   type ProximityQuery,
@@ -29,6 +30,21 @@ export function stopTermTest(vocabulary: Vocabulary): (termId: number) => boolea
     }
     return stop;
   };
+}
+
+/**
+ * How titles' identifiers are read for `groups` (see `saysOnlyQueryWords`): term texts from
+ * `vocabulary`, and the terms that match some query word other than as a completion.
+ */
+export function identifierReading(
+  vocabulary: Vocabulary,
+  groups: readonly QueryGroup[],
+): IdentifierReading {
+  const typed = new Set<number>();
+  for (const g of groups)
+    for (const v of g.variants)
+      for (const s of v.slots) for (const t of s.terms) if (t.how !== 'prefix') typed.add(t.termId);
+  return { text: (termId) => vocabulary.terms[vocabulary.indexOfTermId(termId)] ?? '', typed };
 }
 
 /** Term id → the groups it stands for, in query order. */
@@ -95,7 +111,7 @@ export function saidGroups(
   isStopTerm: (termId: number) => boolean,
 ): number {
   const { contentGroups, termGroups, termQuality: quality } = query;
-  if (!saysOnlyQueryWords(title, termGroups, isStopTerm)) return -1;
+  if (!saysOnlyQueryWords(title, termGroups, isStopTerm, query.identifiers)) return -1;
   const said = new Set<number>();
   const inTitle = new Set<number>();
   for (const term of title.terms) {
@@ -235,6 +251,7 @@ export async function findTitleMatches(
     groupWeights: query.groupIdf,
     contentGroups,
     termQuality: termQualities(groups),
+    identifiers: identifierReading(reader.snapshot.vocabulary, groups),
   };
   for (const id of checked) {
     const title = sections.get(pages.firstSection[id] as number)?.[0];

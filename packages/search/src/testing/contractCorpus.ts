@@ -517,10 +517,20 @@ const GRID_METHODS = [
   ['transpose', '()', 'Swaps rows and columns.'],
 ] as const;
 
+/** Methods of a class named in CamelCase, one named with a stop word (`at`). */
+const TILE_MATRIX_METHODS = [
+  ['at', '(level, row, col) The tile of a geo.TileMatrix at a level, row and column.'],
+  ['fill', '(level, tile) Sets every tile of a level of a geo.TileMatrix.'],
+  ['levels', '() The number of levels of a geo.TileMatrix.'],
+  ['close', '() Lets the tiles of a geo.TileMatrix go.'],
+  ['tile_size', '() The size of a tile of a geo.TileMatrix in pixels.'],
+] as const;
+
 /**
  * An API reference as Sphinx's autosummary writes one: the class page `geo.Grid` lists every
  * method in a table and names each again in its text, while each method has a short page of its
- * own titled with its full name; a second class has a method of the same name.
+ * own titled with its full name; a second class has a method of the same name, and a third, named
+ * in CamelCase, a method named with a stop word.
  */
 const GEO_API: ContractDocSet = {
   docSet: docSet('geo-api', 'Geo Toolkit', '3', 'API Reference', '/docs/geo'),
@@ -563,6 +573,63 @@ const GEO_API: ContractDocSet = {
         `geo.Grid.${name}`,
         ['API reference', 'geo'],
         [['', '', `geo.Grid.${name}${args} ${what} A method of geo.Grid.`]],
+      ),
+    ),
+    {
+      path: '/generated/geo.TileMatrix.htm',
+      title: 'geo.TileMatrix',
+      breadcrumb: ['API reference', 'geo'],
+      hash: 'geo.TileMatrix',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'class geo.TileMatrix(levels) The tiles of a map at every zoom level. Read a tile with the at method, fill a level with the fill method.',
+        },
+        {
+          heading: 'Methods',
+          anchor: 'methods',
+          text: `Methods: ${TILE_MATRIX_METHODS.map(([name]) => name).join(', ')}.`,
+          definitions: TILE_MATRIX_METHODS.map(([name]) => name),
+        },
+        {
+          heading: 'Notes',
+          anchor: 'notes',
+          text: [
+            'Levels are numbered from zero, the whole map in one tile, and each level splits every tile of the one above into four.',
+            'Tiles are loaded when first read and kept until the matrix is closed; a level filled with one tile keeps a single copy of it.',
+            'Reading outside the rows and columns of a level raises an error that names the level and its size.',
+            'A cache of recently read tiles sits in front of the store, sized in megabytes, shared by every level.',
+            'Writers lock one level at a time, readers never wait for them, and a closed store refuses both.',
+            'Coordinates follow the web convention: row zero at the top, column zero at the left, north up.',
+          ].join(' '),
+        },
+      ],
+    },
+    page(
+      '/reference/tilematrix.htm',
+      'TileMatrix',
+      ['API reference'],
+      [
+        [
+          '',
+          '',
+          `The geo.TileMatrix class and its methods: ${TILE_MATRIX_METHODS.map(([name]) => `geo.TileMatrix.${name}`).join(', ')}.`,
+        ],
+      ],
+    ),
+    ...TILE_MATRIX_METHODS.map(([name, what]) =>
+      page(
+        `/generated/geo.TileMatrix.${name}.htm`,
+        `geo.TileMatrix.${name}`,
+        ['API reference', 'geo'],
+        [
+          [
+            '',
+            '',
+            `geo.TileMatrix.${name}${what} A method of geo.TileMatrix; see geo.TileMatrix for its levels.`,
+          ],
+        ],
       ),
     ),
     page(

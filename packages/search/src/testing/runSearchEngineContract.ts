@@ -1010,6 +1010,19 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(titles(await precise('resize geo.Mesh method'))[0]).toBe('geo.Mesh.resize');
       });
 
+      it('reads a CamelCase name typed in lower case, and a method named with a stop word', async () => {
+        // `tilematrix` is the one word `TileMatrix`: the page titled so says it, and the class's
+        // page says `geo tilematrix`. `at` in `geo.TileMatrix.at` names a method, not a stop
+        // word: that page says more than `geo TileMatrix`, and follows the overview.
+        expect(titles(await precise('tilematrix'))[0]).toBe('TileMatrix');
+        for (const query of ['geo tilematrix', 'geo TileMatrix']) {
+          expect(titles(await precise(query)).slice(0, 2), query).toEqual([
+            'geo.TileMatrix',
+            'TileMatrix',
+          ]);
+        }
+      });
+
       it('reads a numbered title as its words, and its number when it is asked for', async () => {
         // "5.16. Rotation" is titled exactly what was searched; the longer page says it more.
         expect(titles(await precise('Rotation'))[0]).toBe('5.16. Rotation');
