@@ -9,7 +9,7 @@ import type { SearchEngine } from '../SearchEngine';
 import { PRECISION_CORPUS } from '../testing/contractCorpus';
 import type { MatchKind, PlannedSlot, QueryGroup } from './planQuery';
 import type { ProximityQuery } from './proximity';
-import { saidGroups, termGroupsOf, termQualities } from './titleMatches';
+import { saidGroups, saysEnough, termGroupsOf, termQualities } from './titleMatches';
 
 // Term ids: 1 resize, 2 pkg.grid (the identifier whole), 3 pkg, 4 grid, 5 method, 6 resizing
 // (a stem sibling of resize), 7 the (a stop word), 8 class (not searched).
@@ -86,6 +86,21 @@ describe('saidGroups', () => {
     expect(saysTypo(title(3, 4))).toBe(0b1);
     // A less likely correction, below three quarters of the best one's weight, does not.
     expect(saysTypo(title(3, 9))).toBe(0);
+  });
+});
+
+describe('saysEnough', () => {
+  // `index pandas.DataFrame attribute`: the qualifier the member's page never says is the rarest.
+  const weights = [1.05, 1.29, 2.96];
+  const total = 5.3;
+  it('takes a title saying half of the weight or more than half of the words', () => {
+    expect(saysEnough(0b011, [0, 1, 2], weights, total)).toBe(true);
+    expect(saysEnough(0b100, [0, 1, 2], weights, total)).toBe(true);
+  });
+
+  it('leaves out a title saying less of both', () => {
+    expect(saysEnough(0b001, [0, 1, 2], weights, total)).toBe(false);
+    expect(saysEnough(0b0011, [0, 1, 2, 3], [1, 1, 3, 3], 8)).toBe(false);
   });
 });
 

@@ -162,9 +162,33 @@ export interface TitleMatchQuery {
 
 /**
  * Share of the query's weight a title that says only query words, but not all of them, must
- * say for its page to be ranked in full wherever its words put it (see `findTitleMatches`).
+ * say for its page to be ranked in full wherever its words put it (see `findTitleMatches`); a
+ * title that says more than half of the words is ranked so too, whatever their weights: a
+ * rare qualifier the page never says (`attribute` of `index pandas.DataFrame attribute`,
+ * weighing more than the two others) must not keep `pandas.DataFrame.index` out of the ranking.
  */
 export const PARTIAL_TITLE_SHARE = 0.5;
+
+/**
+ * Whether a title that says the content groups of `mask` (bits) and no other word says enough of
+ * the query to be ranked in full (see {@link PARTIAL_TITLE_SHARE}): half of its weight
+ * (`weights`, summing to `totalWeight` over `contentGroups`), or more than half of its words.
+ */
+export function saysEnough(
+  mask: number,
+  contentGroups: readonly number[],
+  weights: readonly number[],
+  totalWeight: number,
+): boolean {
+  let said = 0;
+  let words = 0;
+  for (const g of contentGroups) {
+    if ((mask & (1 << g)) === 0) continue;
+    said += weights[g] ?? 0;
+    words++;
+  }
+  return said >= PARTIAL_TITLE_SHARE * totalWeight || words * 2 > contentGroups.length;
+}
 
 /** Candidate pages titled as the query (see `findTitleMatches`), by how literally. */
 export interface TitleMatches {
@@ -227,9 +251,7 @@ export async function findTitleMatches(
     if ((pages.lastSection[id] as number) < 0) continue;
     if (mask === wanted) shortlist.push(id);
     else if (contentGroups.length >= 2) {
-      let said = 0;
-      for (const g of contentGroups) if ((mask & (1 << g)) !== 0) said += query.groupIdf[g] ?? 0;
-      if (said >= PARTIAL_TITLE_SHARE * totalWeight) partialList.push(id);
+      if (saysEnough(mask, contentGroups, query.groupIdf, totalWeight)) partialList.push(id);
     }
   }
   if (shortlist.length === 0 && partialList.length === 0) return none;
