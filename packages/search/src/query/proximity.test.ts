@@ -148,6 +148,16 @@ describe('saysOnlyQueryWords with identifiers read', () => {
     expect(saysOnlyQueryWords(member, termGroups, stop, identifiers)).toBe(false);
     expect(saysOnlyQueryWords(member, termGroups, stop)).toBe(true);
     expect(saysOnlyQueryWords(titleOf('pandas.Series'), termGroups, stop, identifiers)).toBe(true);
+    // A camelCase part is no separate word: the query's parts leave `of` out as well.
+    const offsets = queryOf(['pandas', 'week', 'month']);
+    expect(
+      saysOnlyQueryWords(
+        titleOf('pandas.WeekOfMonth'),
+        offsets.termGroups,
+        stop,
+        offsets.identifiers,
+      ),
+    ).toBe(true);
     // Outside an identifier a stop word is still left aside.
     expect(saysOnlyQueryWords(titleOf('The pandas Series'), termGroups, stop, identifiers)).toBe(
       true,

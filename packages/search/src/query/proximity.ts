@@ -47,8 +47,9 @@ let bestQuality = new Float64Array(8);
  * With `identifiers`, an identifier's later parts are read too: a joined term (`dataframe` at
  * the position of `data`, `series.at` at that of `series`) spans the positions whose parts it
  * spells, in order. Matched as typed (not completed) it covers them: `pandas dataframe` says
- * `pandas.DataFrame`, whose `frame` is no query word. A part inside any identifier is a word,
- * not a stop word: `pandas series` does not say `pandas.Series.at`.
+ * `pandas.DataFrame`, whose `frame` is no query word. A part set off by a separator inside an
+ * identifier is a word, not a stop word: `pandas series` does not say `pandas.Series.at`; a
+ * camelCase part is still one (`Of` of `WeekOfMonth`, which the query's parts leave out too).
  */
 export function saysOnlyQueryWords(
   field: FieldTokens,
@@ -57,8 +58,9 @@ export function saysOnlyQueryWords(
   identifiers?: IdentifierReading,
 ): boolean {
   const n = field.terms.length;
-  // Last position spanned by an identifier seen so far, and by a matched one.
-  let inIdentifier = -1;
+  // Positions of parts set off by a separator inside an identifier seen so far, and the last
+  // position spanned by a matched one.
+  const separated = new Set<number>();
   let inMatched = -1;
   for (let start = 0; start < n;) {
     const position = field.positions[start] as number;
@@ -68,15 +70,14 @@ export function saysOnlyQueryWords(
       if (termGroups.has(field.terms[end] as number)) covered = true;
     if (identifiers !== undefined && end - start > 1) {
       for (let i = start; i < end; i++) {
-        const last = joinedSpan(field, i, start, end, identifiers.text);
+        const last = joinedSpan(field, i, start, end, identifiers.text, separated);
         if (last <= position) continue;
-        inIdentifier = Math.max(inIdentifier, last);
         if (identifiers.typed.has(field.terms[i] as number)) inMatched = Math.max(inMatched, last);
       }
     }
     if (!covered) {
       for (let i = start; i < end; i++) {
-        if (position <= inIdentifier || !isStopTerm(field.terms[i] as number)) return false;
+        if (separated.has(position) || !isStopTerm(field.terms[i] as number)) return false;
       }
     }
     start = end;
@@ -87,7 +88,9 @@ export function saysOnlyQueryWords(
 /**
  * The last position the term at `i` spells, when it is an identifier joined from the part that
  * starts its run (`start` to `end`, one position) and the parts of the following positions;
- * the run's position when it spells no further part. The part is the run's shortest term.
+ * the run's position when it spells no further part. The part is the run's shortest term. The
+ * positions of parts it spells after a separator (`at` of `series.at`, not `of` of
+ * `weekofmonth`, a camelCase part) are added to `separated`.
  */
 function joinedSpan(
   field: FieldTokens,
@@ -95,6 +98,7 @@ function joinedSpan(
   start: number,
   end: number,
   termText: (termId: number) => string,
+  separated: Set<number>,
 ): number {
   const position = field.positions[start] as number;
   const joined = termText(field.terms[i] as number);
@@ -103,8 +107,11 @@ function joinedSpan(
     const text = termText(field.terms[k] as number);
     if (k === start || text.length < part.length) part = text;
   }
-  if (joined.length <= part.length || !joined.startsWith(part)) return position;
-  let offset = part.length;
+  // The part may follow a separator the identifier starts with (`_values_for_factorize`).
+  const first = joined.indexOf(part);
+  if (joined.length <= part.length || first < 0 || !/^[._:-]{0,2}$/.test(joined.slice(0, first)))
+    return position;
+  let offset = first + part.length;
   let last = position;
   for (let k = end; k < field.terms.length && offset < joined.length;) {
     const next = field.positions[k] as number;
@@ -119,6 +126,7 @@ function joinedSpan(
     const at = joined.indexOf(shortest, offset);
     // Parts follow one another, with at most a separator (`.`, `_`, `::`) between them.
     if (shortest === '' || at < 0 || at - offset > 2) break;
+    if (at > offset) separated.add(next);
     offset = at + shortest.length;
     last = next;
     k = stop;
