@@ -9,7 +9,7 @@ import type { SearchEngine } from '../SearchEngine';
 import { PRECISION_CORPUS } from '../testing/contractCorpus';
 import type { MatchKind, PlannedSlot, QueryGroup } from './planQuery';
 import type { ProximityQuery } from './proximity';
-import { saidGroups, saysEnough, termGroupsOf, termQualities } from './titleMatches';
+import { saidGroups, saysEnough, termGroupsOf, termQualities, titleName } from './titleMatches';
 
 // Term ids: 1 resize, 2 pkg.grid (the identifier whole), 3 pkg, 4 grid, 5 method, 6 resizing
 // (a stem sibling of resize), 7 the (a stop word), 8 class (not searched).
@@ -86,6 +86,20 @@ describe('saidGroups', () => {
     expect(saysTypo(title(3, 4))).toBe(0b1);
     // A less likely correction, below three quarters of the best one's weight, does not.
     expect(saysTypo(title(3, 9))).toBe(0);
+  });
+});
+
+describe('titleName', () => {
+  it('is what a title names before a dash set off by spaces', () => {
+    expect(titleName('typing — Support for type hints')).toBe('typing');
+    expect(titleName('ls - list directory contents')).toBe('ls');
+    expect(titleName('Chapter 2 – Setup – Linux')).toBe('Chapter 2');
+  });
+
+  it('is undefined without such a dash', () => {
+    expect(titleName('Command-line options')).toBeUndefined();
+    expect(titleName('— Untitled')).toBeUndefined();
+    expect(titleName('Backup Policies')).toBeUndefined();
   });
 });
 

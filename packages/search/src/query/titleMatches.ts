@@ -4,6 +4,7 @@ import type { DecodedPostings } from '../core/PostingCache';
 import type { FieldTokens } from '../core/sectionTokens';
 import type { Vocabulary } from '../core/Vocabulary';
 import { isStopWord } from '../text/stopWords';
+import { type TextToken, tokenizeText } from '../text/tokenize';
 import { loadSectionTokens } from './loadSectionTokens';
 import type { PlannedSlot, QueryGroup } from './planQuery';
 import {
@@ -231,15 +232,18 @@ export async function findTitleMatches(
   );
   const longest = words + TITLE_SLACK;
   const inTitle = new Map<number, number>();
+  // Longer titles, which may still name the query before a dash (see findNamedTitles).
+  const longTitles = new Map<number, number>();
   for (const [termId, bits] of bitOf) {
     for (const list of query.pageLists.get(termId) ?? []) {
       for (let i = 0; i < list.count; i++) {
         if ((list.tf[i * FIELD_COUNT] as number) === 0) continue;
         const id = list.ids[i] as number;
         // The title's length first: it rules out most pages, and costs less than the look-up.
-        if ((pages.lengths[id * FIELD_COUNT] as number) > longest) continue;
+        const long = (pages.lengths[id * FIELD_COUNT] as number) > longest;
         if (query.candidateScore(id) === undefined) continue;
-        inTitle.set(id, (inTitle.get(id) ?? 0) | bits);
+        const titles = long ? longTitles : inTitle;
+        titles.set(id, (titles.get(id) ?? 0) | bits);
       }
     }
   }
@@ -254,7 +258,11 @@ export async function findTitleMatches(
       if (saysEnough(mask, contentGroups, query.groupIdf, totalWeight)) partialList.push(id);
     }
   }
-  if (shortlist.length === 0 && partialList.length === 0) return none;
+  const named: number[] = [];
+  for (const [id, mask] of longTitles) {
+    if (mask === wanted && (pages.lastSection[id] as number) >= 0) named.push(id);
+  }
+  if (shortlist.length === 0 && partialList.length === 0 && named.length === 0) return none;
   partialList.sort(
     (a, b) => (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b,
   );
@@ -287,5 +295,68 @@ export async function findTitleMatches(
     const exactness = fieldExactness(title, proximityQuery, query.isStopTerm, PARTIAL_EXACTNESS);
     if (exactness > 0) partial.set(id, exactness);
   }
+  // Titles holding every query word that did not say it whole may name it before a dash.
+  for (const id of checked) if (!found.has(id)) named.push(id);
+  named.sort((a, b) => (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b);
+  const names = await findNamedTitles(
+    reader,
+    named.slice(0, MAX_NAME_CHECKS),
+    proximityQuery,
+    query.isStopTerm,
+  );
+  for (const [id, exactness] of names) found.set(id, exactness);
   return { exact: found, partial };
+}
+
+/** Most pages whose stored title is read for a name before a dash (see findNamedTitles). */
+export const MAX_NAME_CHECKS = 32;
+
+/**
+ * Exactness of a title that names the query before a dash, times this: below a title that says
+ * the query and nothing else, above every page that is not titled as the query.
+ */
+export const NAMED_TITLE_SHARE = 0.9;
+
+/**
+ * The name a title gives before a dash set off by spaces (`typing — Support for type hints`,
+ * `ls - list directory contents`), as reference pages (Python's library modules, manual pages)
+ * are titled; undefined when the title has no such dash.
+ */
+export function titleName(title: string): string | undefined {
+  const cut = title.search(/\s[\u2014\u2013-]\s/);
+  return cut > 0 ? title.slice(0, cut) : undefined;
+}
+
+/**
+ * Pages of `ids` whose title's name ({@link titleName}) says exactly what was searched, with its
+ * exactness times {@link NAMED_TITLE_SHARE}: the library page of `typing` is titled as the query
+ * `typing`, above release notes with a section headed `typing` that say the word more often.
+ */
+async function findNamedTitles(
+  reader: IndexReader,
+  ids: readonly number[],
+  query: ProximityQuery,
+  isStopTerm: (termId: number) => boolean,
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  if (ids.length === 0) return found;
+  const vocabulary = reader.snapshot.vocabulary;
+  for (const [id, page] of await reader.pages(ids)) {
+    const name = titleName(page.title);
+    if (name === undefined) continue;
+    const tokens = tokenizeText(name);
+    const terms = new Int32Array(tokens.length);
+    // A word the index lacks is no query word: the name says something else.
+    let known = tokens.length > 0;
+    for (let i = 0; i < tokens.length && known; i++) {
+      const index = vocabulary.indexOf((tokens[i] as TextToken).term);
+      known = index >= 0;
+      terms[i] = vocabulary.termIds[index] ?? -1;
+    }
+    if (!known) continue;
+    const field = { terms, positions: Int32Array.from(tokens, (t) => t.position) };
+    const exactness = fieldExactness(field, query, isStopTerm);
+    if (exactness > 0) found.set(id, NAMED_TITLE_SHARE * exactness);
+  }
+  return found;
 }

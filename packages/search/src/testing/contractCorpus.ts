@@ -633,6 +633,33 @@ const GEO_API: ContractDocSet = {
       ),
     ),
     page(
+      '/library/tilecache.htm',
+      'tilecache — Keeps map tiles in memory',
+      ['API reference', 'Library'],
+      [
+        [
+          '',
+          '',
+          'The tilecache package keeps the tiles read last in memory, up to a size you choose.',
+        ],
+        ['Sizes', 'sizes', 'A tilecache holds at most the megabytes its size allows.'],
+      ],
+    ),
+    page(
+      '/release-notes-3.htm',
+      'Release Notes for 3.0',
+      ['Release notes'],
+      [
+        ['', '', 'What changed in release 3.0, part by part.'],
+        [
+          'tilecache',
+          'tilecache',
+          'The tilecache package evicts the oldest tiles first; tilecache sizes are in megabytes, and a tilecache can be shared by threads. See the tilecache page.',
+        ],
+        ['tiles', 'tiles', 'Tiles load in the background.'],
+      ],
+    ),
+    page(
       '/generated/geo.Mesh.resize.htm',
       'geo.Mesh.resize',
       ['API reference', 'geo'],

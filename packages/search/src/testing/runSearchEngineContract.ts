@@ -1023,6 +1023,12 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it('ranks the page that names the query before a dash above notes with a section on it', async () => {
+        // `tilecache — Keeps map tiles in memory`: the release notes head a section `tilecache`
+        // and say the word more often.
+        expect(titles(await precise('tilecache'))[0]).toBe('tilecache — Keeps map tiles in memory');
+      });
+
       it('reads a numbered title as its words, and its number when it is asked for', async () => {
         // "5.16. Rotation" is titled exactly what was searched; the longer page says it more.
         expect(titles(await precise('Rotation'))[0]).toBe('5.16. Rotation');
