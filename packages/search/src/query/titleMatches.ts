@@ -258,11 +258,14 @@ export async function findTitleMatches(
       if (saysEnough(mask, contentGroups, query.groupIdf, totalWeight)) partialList.push(id);
     }
   }
-  const named: number[] = [];
+  const long: number[] = [];
   for (const [id, mask] of longTitles) {
-    if (mask === wanted && (pages.lastSection[id] as number) >= 0) named.push(id);
+    if (mask === wanted && (pages.lastSection[id] as number) >= 0) long.push(id);
   }
-  if (shortlist.length === 0 && partialList.length === 0 && named.length === 0) return none;
+  if (shortlist.length === 0 && partialList.length === 0 && long.length === 0) return none;
+  const byScore = (a: number, b: number) =>
+    (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b;
+  const longChecked = long.sort(byScore).slice(0, MAX_NAME_CHECKS);
   partialList.sort(
     (a, b) => (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b,
   );
@@ -273,7 +276,7 @@ export async function findTitleMatches(
   const checked = shortlist.slice(0, MAX_TITLE_CHECKS);
   const sections = await loadSectionTokens(
     reader,
-    [...checked, ...partialChecked].map((id) => pages.firstSection[id] as number),
+    [...checked, ...partialChecked, ...longChecked].map((id) => pages.firstSection[id] as number),
   );
   const proximityQuery: ProximityQuery = {
     groups: groups.length,
@@ -295,21 +298,57 @@ export async function findTitleMatches(
     const exactness = fieldExactness(title, proximityQuery, query.isStopTerm, PARTIAL_EXACTNESS);
     if (exactness > 0) partial.set(id, exactness);
   }
-  // Titles holding every query word that did not say it whole may name it before a dash.
-  for (const id of checked) if (!found.has(id)) named.push(id);
-  named.sort((a, b) => (query.candidateScore(b) ?? 0) - (query.candidateScore(a) ?? 0) || a - b);
-  const names = await findNamedTitles(
-    reader,
-    named.slice(0, MAX_NAME_CHECKS),
-    proximityQuery,
-    query.isStopTerm,
-  );
+  // Titles holding every query word that did not say it whole may name it before a dash: those
+  // that start with the query's words are read (most titles do not, and are never read).
+  const named: number[] = [];
+  for (const id of [...checked, ...longChecked]) {
+    const title = sections.get(pages.firstSection[id] as number)?.[0];
+    if (
+      !found.has(id) &&
+      title !== undefined &&
+      startsWithQuery(title, proximityQuery, query.isStopTerm)
+    )
+      named.push(id);
+  }
+  const names = await findNamedTitles(reader, named, proximityQuery, query.isStopTerm);
   for (const [id, exactness] of names) found.set(id, exactness);
   return { exact: found, partial };
 }
 
-/** Most pages whose stored title is read for a name before a dash (see findNamedTitles). */
+/** Most longer titles whose words are read for a name before a dash (see findNamedTitles). */
 export const MAX_NAME_CHECKS = 32;
+
+/**
+ * True when a title's first words, up to the first word that is neither a query word nor a stop
+ * word, hold every content word of the query: what a title naming the query before a dash
+ * starts with.
+ */
+function startsWithQuery(
+  title: FieldTokens,
+  query: ProximityQuery,
+  isStopTerm: (termId: number) => boolean,
+): boolean {
+  let said = 0;
+  let wanted = 0;
+  for (const g of query.contentGroups) if (g < 31) wanted |= 1 << g;
+  for (let start = 0; start < title.terms.length;) {
+    const position = title.positions[start] as number;
+    let end = start;
+    let covered = false;
+    let stops = true;
+    for (; end < title.terms.length && title.positions[end] === position; end++) {
+      const term = title.terms[end] as number;
+      const groups = query.termGroups.get(term);
+      if (groups !== undefined) {
+        covered = true;
+        for (const g of groups) if (g < 31) said |= 1 << g;
+      } else if (!isStopTerm(term)) stops = false;
+    }
+    if (!covered && !stops) break;
+    start = end;
+  }
+  return (said & wanted) === wanted;
+}
 
 /**
  * Exactness of a title that names the query before a dash, times this: below a title that says
