@@ -4,7 +4,7 @@ import type { DecodedPostings } from '../core/PostingCache';
 import type { FieldTokens } from '../core/sectionTokens';
 import type { Vocabulary } from '../core/Vocabulary';
 import { isStopWord } from '../text/stopWords';
-import { type TextToken, tokenizeText } from '../text/tokenize';
+import { eachTitleToken } from '../text/sectionLabel';
 import { loadSectionTokens } from './loadSectionTokens';
 import type { PlannedSlot, QueryGroup } from './planQuery';
 import {
@@ -383,17 +383,19 @@ async function findNamedTitles(
   for (const [id, page] of await reader.pages(ids)) {
     const name = titleName(page.title);
     if (name === undefined) continue;
-    const tokens = tokenizeText(name);
-    const terms = new Int32Array(tokens.length);
-    // A word the index lacks is no query word: the name says something else.
-    let known = tokens.length > 0;
-    for (let i = 0; i < tokens.length && known; i++) {
-      const index = vocabulary.indexOf((tokens[i] as TextToken).term);
-      known = index >= 0;
-      terms[i] = vocabulary.termIds[index] ?? -1;
-    }
-    if (!known) continue;
-    const field = { terms, positions: Int32Array.from(tokens, (t) => t.position) };
+    // Read as the index reads titles (a section label joins the first word), each term by its
+    // id; a word the index lacks is no query word: the name says something else.
+    const terms: number[] = [];
+    const positions: number[] = [];
+    let known = true;
+    eachTitleToken(name, (term, position) => {
+      const index = vocabulary.indexOf(term);
+      if (index < 0) known = false;
+      terms.push(vocabulary.termIds[index] ?? -1);
+      positions.push(position);
+    });
+    if (!known || terms.length === 0) continue;
+    const field = { terms: Int32Array.from(terms), positions: Int32Array.from(positions) };
     const exactness = fieldExactness(field, query, isStopTerm);
     if (exactness > 0) found.set(id, NAMED_TITLE_SHARE * exactness);
   }
