@@ -46,17 +46,20 @@ async function startedPortal(
 }
 
 describe.runIf(process.platform === 'linux')('scripts/serve.sh', () => {
-  it('runs the portal as its own process with two malloc arenas, unless the environment sets a limit', async () => {
+  it('runs the portal as its own process with two malloc arenas and a fixed mmap threshold, unless the environment sets them', async () => {
     const base: NodeJS.ProcessEnv = { ...process.env };
     delete base.MALLOC_ARENA_MAX;
+    delete base.MALLOC_MMAP_THRESHOLD_;
     delete base.PUBLIC_URL;
     delete base.PORTAL_CONFIG;
     const [defaulted, chosen] = await Promise.all([
       startedPortal(base),
-      startedPortal({ ...base, MALLOC_ARENA_MAX: '4' }),
+      startedPortal({ ...base, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536' }),
     ]);
     expect(defaulted.environ.get('MALLOC_ARENA_MAX')).toBe('2');
     expect(chosen.environ.get('MALLOC_ARENA_MAX')).toBe('4');
+    expect(defaulted.environ.get('MALLOC_MMAP_THRESHOLD_')).toBe('131072');
+    expect(chosen.environ.get('MALLOC_MMAP_THRESHOLD_')).toBe('65536');
     // The shell replaced itself with node: a signal sent to the child reaches the portal.
     expect(defaulted.command).toBe('node');
   });

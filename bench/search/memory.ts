@@ -8,8 +8,9 @@
 // Run: node --import tsx bench/search/memory.ts [--pages 1000,5000,10000] [--queries 1000]
 //      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N] [--section-token-cache-mb N]
 // The last three set the engine's memory ceilings (default: the engine's defaults). The portal
-// process gets MALLOC_ARENA_MAX=2, as scripts/serve.sh (`npm start`) gives it, unless the
-// environment sets another value (16 is glibc's own limit on 2 cores).
+// process gets MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072, as scripts/serve.sh
+// (`npm start`) gives it, unless the environment sets other values (16 arenas is glibc's own
+// limit on 2 cores; `MALLOC_MMAP_THRESHOLD_=` empty leaves glibc's threshold to adjust itself).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -412,8 +413,17 @@ function memoryLimitsOption(): Partial<SearchMemoryLimits> {
   return limits;
 }
 
-/** The portal's malloc arenas, as scripts/serve.sh sets them. */
+/** The portal's malloc arenas and mmap threshold, as scripts/serve.sh sets them. */
 const MALLOC_ARENAS = process.env.MALLOC_ARENA_MAX ?? '2';
+const MALLOC_MMAP_THRESHOLD = process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072';
+
+/** The child's environment: the variables above, an empty threshold left out (glibc's own). */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: MALLOC_ARENAS };
+  if (MALLOC_MMAP_THRESHOLD === '') delete env.MALLOC_MMAP_THRESHOLD_;
+  else env.MALLOC_MMAP_THRESHOLD_ = MALLOC_MMAP_THRESHOLD;
+  return env;
+}
 
 function runChild(pages: number, heapSnapshot: boolean): Promise<ChildReport> {
   const args = ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url)];
@@ -425,7 +435,7 @@ function runChild(pages: number, heapSnapshot: boolean): Promise<ChildReport> {
   }
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, args, {
-      env: { ...process.env, MALLOC_ARENA_MAX: MALLOC_ARENAS },
+      env: childEnv(),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -466,7 +476,7 @@ async function main(): Promise<void> {
   const e = (f: (b: EngineBreakdown) => string) => cells((r) => f(r.engine));
   const lines = [
     `### Memory of one portal process, synthetic corpus, ${QUERIES} searches over HTTP\n`,
-    `Ceilings: ${JSON.stringify({ ...DEFAULT_MEMORY_LIMITS, ...memoryLimitsOption() })} (bytes); MALLOC_ARENA_MAX=${MALLOC_ARENAS}\n`,
+    `Ceilings: ${JSON.stringify({ ...DEFAULT_MEMORY_LIMITS, ...memoryLimitsOption() })} (bytes); MALLOC_ARENA_MAX=${MALLOC_ARENAS}, MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD || "glibc's own"}\n`,
     `| measure | ${cells((r) => `${r.pages} pages`)} |`,
     `|---|${reports.map(() => '---:').join('|')}|`,
     `| sections / index on disk (MB) | ${cells((r) => `${r.sections} / ${mb(r.indexBytes)}`)} |`,
