@@ -15,8 +15,15 @@ export MALLOC_ARENA_MAX
 # 40,000 pages; with the threshold fixed: 347, 396, 427, 436). Lists decoded again and again are
 # then mapped anew each time: a search's median took 15-20 % longer at 40,000 pages, 5-18 % at
 # 20,000, no longer at 10,000 (524288 costs about 5 % at 40,000 and holds 331, 407, 449, 476 MB).
-# A fixed threshold, unless set (bench/search/results/memory-2026-11-29-session15.md).
-MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
-export MALLOC_MMAP_THRESHOLD_
+# A fixed threshold, unless set; set empty, glibc's own self-adjusting one (as in the bench's
+# comparisons: bench/search/results/memory-2026-11-29-session15.md).
+if [ -z "${MALLOC_MMAP_THRESHOLD_+set}" ]; then
+  MALLOC_MMAP_THRESHOLD_=131072
+fi
+if [ -z "$MALLOC_MMAP_THRESHOLD_" ]; then
+  unset MALLOC_MMAP_THRESHOLD_
+else
+  export MALLOC_MMAP_THRESHOLD_
+fi
 cd "$(dirname "$0")/.." || exit 1
 exec node --import tsx packages/server/src/main.ts "$@"

@@ -52,14 +52,17 @@ describe.runIf(process.platform === 'linux')('scripts/serve.sh', () => {
     delete base.MALLOC_MMAP_THRESHOLD_;
     delete base.PUBLIC_URL;
     delete base.PORTAL_CONFIG;
-    const [defaulted, chosen] = await Promise.all([
+    const [defaulted, chosen, glibcOwn] = await Promise.all([
       startedPortal(base),
       startedPortal({ ...base, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536' }),
+      startedPortal({ ...base, MALLOC_MMAP_THRESHOLD_: '' }),
     ]);
     expect(defaulted.environ.get('MALLOC_ARENA_MAX')).toBe('2');
     expect(chosen.environ.get('MALLOC_ARENA_MAX')).toBe('4');
     expect(defaulted.environ.get('MALLOC_MMAP_THRESHOLD_')).toBe('131072');
     expect(chosen.environ.get('MALLOC_MMAP_THRESHOLD_')).toBe('65536');
+    // Set empty: left out, so glibc adjusts its threshold itself.
+    expect(glibcOwn.environ.has('MALLOC_MMAP_THRESHOLD_')).toBe(false);
     // The shell replaced itself with node: a signal sent to the child reaches the portal.
     expect(defaulted.command).toBe('node');
   });
