@@ -62,6 +62,18 @@ describe('tokenizeText', () => {
     ]);
   });
 
+  it('splits at the last characters of a text as inside it', () => {
+    // Identifiers that end the text: a joint, a capital or an acronym's plural as the last
+    // character (what the scanner reads by index, never past the end).
+    expect(terms('os.')).toEqual(['os@0']);
+    expect(terms('std::')).toEqual(['std@0']);
+    expect(terms('a::b')).toEqual(['a@0', 'a::b@0', 'b@1']);
+    expect(tokenizeText('parseURL').map((t) => t.term)).toEqual(['parse', 'parseurl', 'url']);
+    expect(tokenizeText('getA').map((t) => t.term)).toEqual(['get', 'geta', 'a']);
+    expect(tokenizeText('HTTPs').map((t) => t.term)).toEqual(['https']);
+    expect(tokenizeText('ÉtéÀ').map((t) => t.term)).toEqual(['ete', 'etea', 'a']);
+  });
+
   it('folds case and diacritics and records offsets in the original text', () => {
     const [token] = tokenizeText('  Café');
     expect(token).toMatchObject({ term: 'cafe', start: 2, end: 6 });

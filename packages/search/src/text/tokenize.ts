@@ -164,6 +164,8 @@ export function eachChunk(text: string, visit: ChunkVisitor): void {
         width = at < length ? partLengthAt(text, at) : 0;
       } while (width > 0);
       // A joint continues the chunk when a word character follows it.
+      // (Read only inside the text: a read past its end throws the optimised code away.)
+      if (at + 1 >= length) break;
       const joint = text.charCodeAt(at);
       let next: number;
       if (joint === 0x2e || joint === 0x2d) next = at + 1;
@@ -189,37 +191,41 @@ function eachUnspacedChunk(chunk: string, offset: number, visit: ChunkVisitor): 
   });
 }
 
-// The character tests below answer ASCII from its code (identifiers are mostly ASCII, and this
-// runs for every character of every identifier indexed), and anything else by Unicode class.
+// The character tests below take a string and an index, answer ASCII from the code unit there
+// (identifiers are mostly ASCII, and this runs for every character of every identifier
+// indexed), and anything else by Unicode class of the one code unit. Reading by index, never
+// past the end, keeps the optimised code of partSpans from being thrown away on a build's first
+// pages (an index past the end, or characters of another string representation, did that).
 
-function isUpper(ch: string): boolean {
-  const code = ch.charCodeAt(0);
+function isUpperAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
   if (code < 0x80) return code >= 0x41 && code <= 0x5a;
+  const ch = text.charAt(at);
   return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
 }
 
-function isLower(ch: string): boolean {
-  const code = ch.charCodeAt(0);
+function isLowerAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
   if (code < 0x80) return code >= 0x61 && code <= 0x7a;
-  return /\p{Ll}/u.test(ch);
+  return /\p{Ll}/u.test(text.charAt(at));
 }
 
-function isLowerOrDigit(ch: string): boolean {
-  const code = ch.charCodeAt(0);
+function isLowerOrDigitAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
   if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
-  return /[\p{Ll}\p{N}]/u.test(ch);
+  return /[\p{Ll}\p{N}]/u.test(text.charAt(at));
 }
 
-/** `[._:-]`: where an identifier splits into parts. */
-function isSeparator(ch: string): boolean {
-  return ch === '.' || ch === '_' || ch === ':' || ch === '-';
+/** `[._:-]` by character code: where an identifier splits into parts. */
+function isSeparatorCode(code: number): boolean {
+  return code === 0x2e || code === 0x5f || code === 0x3a || code === 0x2d;
 }
 
-/** The character before `at` in `chunk`, combining marks passed over (`e` of `e` + U+0301). */
-function baseBefore(chunk: string, at: number): string {
+/** Index of the character before `at` in `chunk`, combining marks passed over (`e` of `e` + U+0301). */
+function baseBefore(chunk: string, at: number): number {
   let k = at - 1;
-  while (k > 0 && chunk.charCodeAt(k) >= 0x300 && isCombiningMark(chunk[k] as string)) k--;
-  return chunk[k] ?? '';
+  while (k > 0 && chunk.charCodeAt(k) >= 0x300 && isCombiningMark(chunk.charAt(k))) k--;
+  return k;
 }
 
 /**
@@ -229,28 +235,34 @@ function baseBefore(chunk: string, at: number): string {
  */
 function partSpans(chunk: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
+  const length = chunk.length;
   let start = -1;
-  for (let i = 0; i <= chunk.length; i++) {
-    const ch = chunk[i];
-    if (ch === undefined || isSeparator(ch)) {
+  for (let i = 0; i < length; i++) {
+    const code = chunk.charCodeAt(i);
+    if (isSeparatorCode(code)) {
       if (start >= 0) spans.push([start, i]);
       start = -1;
       continue;
     }
     if (start < 0) {
-      if (ch.charCodeAt(0) < 0x300 || !isCombiningMark(ch)) start = i;
+      if (code < 0x300 || !isCombiningMark(chunk.charAt(i))) start = i;
       continue;
     }
+    if (!isUpperAt(chunk, i)) continue;
     const prev = baseBefore(chunk, i);
-    const next = chunk[i + 1] ?? '';
     // lowerUpper (getElement) and UPPERUpperlower (XMLParser) start a new part, but the plural
     // of an acronym (APIs, HOWTOs, URLs) is one word.
-    const plural = next === 's' && !isLower(chunk[i + 2] ?? '');
-    if (isUpper(ch) && (isLowerOrDigit(prev) || (isUpper(prev) && isLower(next) && !plural))) {
+    const nextLower = i + 1 < length && isLowerAt(chunk, i + 1);
+    const plural =
+      i + 1 < length &&
+      chunk.charCodeAt(i + 1) === 0x73 &&
+      !(i + 2 < length && isLowerAt(chunk, i + 2));
+    if (isLowerOrDigitAt(chunk, prev) || (isUpperAt(chunk, prev) && nextLower && !plural)) {
       spans.push([start, i]);
       start = i;
     }
   }
+  if (start >= 0) spans.push([start, length]);
   return spans;
 }
 
