@@ -24,6 +24,11 @@ export interface BenchEngine {
   name: string;
   /** Builds the index. */
   build(records: readonly PageRecord[]): Promise<void>;
+  /**
+   * Loads the built index for searches and warms its caches, for an engine that does so apart
+   * from writing it (ours: `SearchEngine.warm`); timed apart from the build.
+   */
+  warm?(): Promise<void>;
   /** Top pages (paths) for a query, best first, at most `limit`. */
   search(query: string, limit: number): Promise<string[]>;
   /** Size of the built index on disk, for engines that write one. */
