@@ -96,10 +96,25 @@ describe('titleName', () => {
     expect(titleName('Chapter 2 – Setup – Linux')).toBe('Chapter 2');
   });
 
-  it('is undefined without such a dash', () => {
+  it('is the last part of a title that is one qualified name', () => {
+    expect(titleName('pandas.Timestamp')).toBe('Timestamp');
+    expect(titleName('scipy.optimize.minimize')).toBe('minimize');
+    expect(titleName('numpy.linalg.norm()')).toBe('norm');
+    expect(titleName('std::vector')).toBe('vector');
+    expect(titleName('pandas.read_csv')).toBe('read_csv');
+    expect(titleName('os.path — Common pathname manipulations')).toBe('os.path');
+  });
+
+  it('is undefined without such a dash or qualified name', () => {
     expect(titleName('Command-line options')).toBeUndefined();
     expect(titleName('— Untitled')).toBeUndefined();
     expect(titleName('Backup Policies')).toBeUndefined();
+    // Numbered titles, prose with a dot, names of one part, version numbers.
+    expect(titleName('8.10. Levels')).toBeUndefined();
+    expect(titleName('Use pandas.Timestamp')).toBeUndefined();
+    expect(titleName('Timestamp')).toBeUndefined();
+    expect(titleName('3.11.2')).toBeUndefined();
+    expect(titleName('pandas.')).toBeUndefined();
   });
 });
 

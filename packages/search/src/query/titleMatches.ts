@@ -298,19 +298,21 @@ export async function findTitleMatches(
     const exactness = fieldExactness(title, proximityQuery, query.isStopTerm, PARTIAL_EXACTNESS);
     if (exactness > 0) partial.set(id, exactness);
   }
-  // Titles holding every query word that did not say it whole may name it before a dash: those
-  // that start with the query's words are read (most titles do not, and are never read).
+  // Titles holding every query word that did not say it whole may name it before a dash, or be
+  // a qualified name whose last part is the query: those that start with the query's words, or
+  // end with one, are read (most titles do neither, and are never read).
   const named: number[] = [];
+  let leaves = 0;
   for (const id of [...checked, ...longChecked]) {
     const title = sections.get(pages.firstSection[id] as number)?.[0];
-    if (
-      !found.has(id) &&
-      title !== undefined &&
-      startsWithQuery(title, proximityQuery, query.isStopTerm)
-    )
+    if (found.has(id) || title === undefined) continue;
+    if (startsWithQuery(title, proximityQuery, query.isStopTerm)) named.push(id);
+    else if (leaves < MAX_NAME_CHECKS && mayEndWithQuery(title, proximityQuery)) {
       named.push(id);
+      leaves++;
+    }
   }
-  const names = await findNamedTitles(reader, named, proximityQuery, query.isStopTerm);
+  const names = await findNamedTitles(reader, named, groups, proximityQuery, query.isStopTerm);
   for (const [id, exactness] of names) found.set(id, exactness);
   return { exact: found, partial };
 }
@@ -351,35 +353,100 @@ function startsWithQuery(
 }
 
 /**
- * Exactness of a title that names the query before a dash, times this: below a title that says
- * the query and nothing else, above every page that is not titled as the query.
+ * True when a title may be a qualified name whose last part is the query (`pandas.Timestamp` for
+ * `timestamp`): its last word is a query word, and every content word of the query is after its
+ * first word (which a qualified name's last part never holds). Most titles are ruled out here,
+ * before their text is read.
+ */
+function mayEndWithQuery(title: FieldTokens, query: ProximityQuery): boolean {
+  const count = title.terms.length;
+  if (count === 0) return false;
+  const first = title.positions[0] as number;
+  const last = title.positions[count - 1] as number;
+  if (last === first) return false;
+  let endsWithQueryWord = false;
+  let said = 0;
+  for (let k = count - 1; k >= 0 && title.positions[k] !== first; k--) {
+    const groups = query.termGroups.get(title.terms[k] as number);
+    if (groups === undefined) continue;
+    if (title.positions[k] === last) endsWithQueryWord = true;
+    for (const g of groups) if (g < 31) said |= 1 << g;
+  }
+  if (!endsWithQueryWord) return false;
+  for (const g of query.contentGroups) if (g < 31 && (said & (1 << g)) === 0) return false;
+  return true;
+}
+
+/**
+ * Exactness of a title that names the query before a dash, or whose qualified name ends with
+ * it, times this: below a title that says the query and nothing else, above every page that is
+ * not titled as the query.
  */
 export const NAMED_TITLE_SHARE = 0.9;
 
 /**
- * The name a title gives before a dash set off by spaces (`typing — Support for type hints`,
- * `ls - list directory contents`), as reference pages (Python's library modules, manual pages)
- * are titled; undefined when the title has no such dash.
+ * A title that is one qualified name, its parts joined by `.` or `::` (`pandas.Timestamp`,
+ * `numpy.linalg.norm()`, `std::vector`), each part an identifier: what one-page-per-object API
+ * references (pandas, SciPy, Javadoc-like generators) title their pages with.
+ */
+const QUALIFIED_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)+(?:\(\))?$/u;
+
+/**
+ * The name a title gives: the part before a dash set off by spaces (`typing — Support for type
+ * hints`, `ls - list directory contents`), as reference pages (Python's library modules, manual
+ * pages) are titled, or the last part of a title that is one qualified name (`Timestamp` of
+ * `pandas.Timestamp`, `norm` of `numpy.linalg.norm()`), the object an API reference page is about;
+ * undefined for other titles.
  */
 export function titleName(title: string): string | undefined {
   const cut = title.search(/\s[\u2014\u2013-]\s/);
-  return cut > 0 ? title.slice(0, cut) : undefined;
+  if (cut > 0) return title.slice(0, cut);
+  const parts = qualifiedNameParts(title);
+  return parts === undefined ? undefined : parts[parts.length - 1];
+}
+
+/** The parts of a title that is one qualified name ({@link QUALIFIED_NAME}), else undefined. */
+function qualifiedNameParts(title: string): string[] | undefined {
+  const name = title.trim();
+  if (!QUALIFIED_NAME.test(name)) return undefined;
+  return (name.endsWith('()') ? name.slice(0, -2) : name).split(/\.|::/);
+}
+
+/**
+ * Taken from {@link NAMED_TITLE_SHARE} for each part a qualified name has beyond two, so that of
+ * the pages whose names end with the query the object's own comes before its namesakes inside
+ * other objects: `pandas.merge` before `pandas.DataFrame.merge`, `pandas.Index` before
+ * `pandas.Series.index`.
+ */
+const SHARE_PER_OWNER = 0.01;
+
+/** Most taken for owners (see {@link SHARE_PER_OWNER}): a name stays above untitled pages. */
+const MAX_OWNER_SHARE = 0.1;
+
+/** {@link NAMED_TITLE_SHARE} for a title, less for a qualified name with more owners. */
+function namedShare(title: string): number {
+  const parts = qualifiedNameParts(title)?.length ?? 2;
+  return NAMED_TITLE_SHARE - Math.min(MAX_OWNER_SHARE, SHARE_PER_OWNER * Math.max(0, parts - 2));
 }
 
 /**
  * Pages of `ids` whose title's name ({@link titleName}) says exactly what was searched, with its
  * exactness times {@link NAMED_TITLE_SHARE}: the library page of `typing` is titled as the query
- * `typing`, above release notes with a section headed `typing` that say the word more often.
+ * `typing`, above release notes with a section headed `typing` that say the word more often, and
+ * the page of `pandas.Timestamp` as the query `timestamp`, above the pages of its methods.
  */
 async function findNamedTitles(
   reader: IndexReader,
   ids: readonly number[],
+  groups: readonly QueryGroup[],
   query: ProximityQuery,
   isStopTerm: (termId: number) => boolean,
 ): Promise<Map<number, number>> {
   const found = new Map<number, number>();
   if (ids.length === 0) return found;
   const vocabulary = reader.snapshot.vocabulary;
+  let wanted = 0;
+  for (const g of query.contentGroups) if (g < 31) wanted |= 1 << g;
   for (const [id, page] of await reader.pages(ids)) {
     const name = titleName(page.title);
     if (name === undefined) continue;
@@ -396,8 +463,13 @@ async function findNamedTitles(
     });
     if (!known || terms.length === 0) continue;
     const field = { terms: Int32Array.from(terms), positions: Int32Array.from(positions) };
+    // The last part of a qualified name must say each query word whole, every part of an
+    // identifier typed (`last` of `pandas.Series.last` does not say `ValueLa`, though `la`
+    // completes to it).
+    const leaf = qualifiedNameParts(page.title) !== undefined;
+    if (leaf && (saidGroups(field, groups, query, isStopTerm) & wanted) !== wanted) continue;
     const exactness = fieldExactness(field, query, isStopTerm);
-    if (exactness > 0) found.set(id, NAMED_TITLE_SHARE * exactness);
+    if (exactness > 0) found.set(id, namedShare(page.title) * exactness);
   }
   return found;
 }

@@ -671,6 +671,18 @@ const GEO_API: ContractDocSet = {
         ],
       ],
     ),
+    page(
+      '/generated/geo.levels.htm',
+      'geo.levels',
+      ['API reference', 'geo'],
+      [
+        [
+          '',
+          '',
+          'geo.levels(map) The zoom steps a map offers, from the widest view to the closest, each showing four times the detail of the one above; a function of the geo module.',
+        ],
+      ],
+    ),
   ],
 };
 

@@ -1023,6 +1023,33 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it("ranks the pages a qualified name titles with the query's word first, the object's own first of them", async () => {
+        // An API reference titles a page per object with its full name: the last part names the
+        // object. The class page and the release notes say the words more often.
+        for (const q of ['resize', 'Resize', 'resiz']) {
+          expect(
+            titles(await precise(q))
+              .slice(0, 2)
+              .sort(),
+            q,
+          ).toEqual(['geo.Grid.resize', 'geo.Mesh.resize']);
+        }
+        expect(titles(await precise('fill'))[0]).toBe('geo.TileMatrix.fill');
+        expect(titles(await precise('tile_size'))[0]).toBe('geo.TileMatrix.tile_size');
+        expect(titles(await precise('grid'))[0]).toBe('geo.Grid');
+        // The module's own function before a class's method of the same name, which says the
+        // word more often.
+        expect(titles(await precise('levels')).slice(0, 2)).toEqual([
+          'geo.levels',
+          'geo.TileMatrix.levels',
+        ]);
+        // A page titled as the query stays above a qualified name ending with it.
+        expect(titles(await precise('TileMatrix')).slice(0, 2)).toEqual([
+          'TileMatrix',
+          'geo.TileMatrix',
+        ]);
+      });
+
       it('ranks the page that names the query before a dash above notes with a section on it', async () => {
         // `tilecache — Keeps map tiles in memory`: the release notes head a section `tilecache`
         // and say the word more often.
