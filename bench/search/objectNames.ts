@@ -5,7 +5,8 @@
 // and the relevant pages are those whose title ends with that name in the fewest parts (the
 // object's own page, not a namesake inside another object: `pandas.merge`, not
 // `pandas.DataFrame.merge`). The back-of-book queries of relevance.ts qualify their names
-// (`minimize in module scipy.optimize`); these do not.
+// (`minimize in module scipy.optimize`); these do not. Each name is asked as written, with one
+// typo and cut short while typed (relevance.ts's typo and prefix variants).
 // Run: node --import tsx bench/search/objectNames.ts [--corpus scipy,pandas]
 //      [--engines ours,fts5,minisearch] [--queries 600] [--seed 7]
 import { CORPORA } from './benchCorpora';
@@ -16,8 +17,8 @@ import {
   flexSearchEngine,
   lunrEngine,
 } from './baselineEngines';
-import { type BenchQuery, seededRandom } from './genindexQueries';
-import { evaluate, markdownTable } from './metrics';
+import { type BenchQuery, prefixVariant, seededRandom, typoVariant } from './genindexQueries';
+import { type EngineResult, evaluate, markdownTable } from './metrics';
 import { numberOption, option } from './options';
 import { ourEngine } from './ourEngine';
 
@@ -85,22 +86,34 @@ async function main(): Promise<void> {
       numberOption('queries', 600),
       numberOption('seed', 7),
     );
-    console.log(`\n## ${name}: ${queries.length} object names (${corpus.label})\n`);
+    console.log(`\n## ${name}: ${queries.length} object names (${corpus.label})`);
     if (queries.length === 0) {
-      console.log('No page of this corpus is titled with a qualified name.');
+      console.log('\nNo page of this corpus is titled with a qualified name.');
       continue;
     }
-    const rows = [];
+    const random = seededRandom(numberOption('seed', 7) + 1);
+    const derive = (make: (text: string, random: () => number) => string | undefined) =>
+      queries.flatMap((q) => {
+        const text = make(q.text, random);
+        return text === undefined ? [] : [{ text, relevant: q.relevant }];
+      });
+    const variants = { exact: queries, typo: derive(typoVariant), prefix: derive(prefixVariant) };
+    const rows: Record<string, EngineResult[]> = { exact: [], typo: [], prefix: [] };
     for (const key of engines) {
       const engine = (ENGINES[key] as () => BenchEngine)();
       try {
         await engine.build(corpus.pages.records);
-        rows.push(await evaluate(engine, queries));
+        for (const [variant, asked] of Object.entries(variants)) {
+          rows[variant]?.push(await evaluate(engine, asked));
+        }
       } finally {
         await engine.close?.();
       }
     }
-    console.log(markdownTable(rows));
+    for (const [variant, results] of Object.entries(rows)) {
+      console.log(`\n### ${variant} (${variants[variant as keyof typeof variants].length})\n`);
+      console.log(markdownTable(results));
+    }
   }
 }
 
