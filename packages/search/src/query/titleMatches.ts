@@ -290,7 +290,7 @@ export async function findTitleMatches(
     const title = sections.get(pages.firstSection[id] as number)?.[0];
     if (title === undefined) continue;
     const exactness = fieldExactness(title, proximityQuery, query.isStopTerm);
-    if (exactness > 0) found.set(id, exactness);
+    if (exactness > 0) found.set(id, exactness * concision(title, words));
   }
   for (const id of partialChecked) {
     const title = sections.get(pages.firstSection[id] as number)?.[0];
@@ -315,6 +315,21 @@ export async function findTitleMatches(
   const names = await findNamedTitles(reader, named, groups, proximityQuery, query.isStopTerm);
   for (const [id, exactness] of names) found.set(id, exactness);
   return { exact: found, partial };
+}
+
+/**
+ * Taken from a title's exactness for each word it has beyond the query's: of two titles saying
+ * exactly what was searched, the one that says it in fewer words comes first (`pandas.Timestamp`
+ * before `pandas.Timestamp.timestamp` for `pandas timestamp`).
+ */
+const EXACTNESS_PER_EXTRA_WORD = 0.01;
+
+/** What a title keeps of its exactness for its words beyond the query's `words`. */
+function concision(title: FieldTokens, words: number): number {
+  const count = title.positions.length;
+  if (count === 0) return 1;
+  const length = (title.positions[count - 1] as number) - (title.positions[0] as number) + 1;
+  return 1 - EXACTNESS_PER_EXTRA_WORD * Math.max(0, length - words);
 }
 
 /** Most longer titles whose words are read for a name before a dash (see findNamedTitles). */

@@ -672,6 +672,16 @@ const GEO_API: ContractDocSet = {
       ],
     ),
     page(
+      '/generated/geo.Grid.grid.htm',
+      'geo.Grid.grid',
+      ['API reference', 'geo'],
+      [
+        ['', '', 'geo.Grid.grid() The geo grid of a geo.Grid: its cells as a geo grid.'],
+        ['Geo grid', 'geo-grid', 'The geo grid is the geo.Grid as a geo grid of values.'],
+        ['Geo grid examples', 'examples', 'Read the geo grid of a geo.Grid, then the geo grid.'],
+      ],
+    ),
+    page(
       '/generated/geo.levels.htm',
       'geo.levels',
       ['API reference', 'geo'],

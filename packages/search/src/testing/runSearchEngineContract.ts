@@ -1043,6 +1043,11 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           'geo.levels',
           'geo.TileMatrix.levels',
         ]);
+        // Of two titles saying only the query's words, the one saying them in fewer words.
+        expect(titles(await precise('geo grid')).slice(0, 2)).toEqual([
+          'geo.Grid',
+          'geo.Grid.grid',
+        ]);
         // A page titled as the query stays above a qualified name ending with it.
         expect(titles(await precise('TileMatrix')).slice(0, 2)).toEqual([
           'TileMatrix',
