@@ -30,24 +30,38 @@ function isList(source: PageSource): source is readonly PageRecord[] {
   return Array.isArray(source);
 }
 
-/** The pages of a source in batches of at most `size`, read lazily from a stream. */
+/**
+ * The pages of a source in batches of at most `size`, read lazily from a stream. A page listed
+ * twice in one batch is written once, from its last record, as two changes would leave it (a
+ * store writing a batch drops the earlier record of a page listed again in a later batch).
+ */
 export async function* pageBatches(
   source: PageSource,
   size: number,
 ): AsyncGenerator<PageRecord[], void, undefined> {
   if (isList(source)) {
-    for (let at = 0; at < source.length; at += size) yield source.slice(at, at + size);
+    for (let at = 0; at < source.length; at += size) {
+      yield lastOfEachPath(source.slice(at, at + size));
+    }
     return;
   }
   let batch: PageRecord[] = [];
   for await (const page of source) {
     batch.push(page);
     if (batch.length >= size) {
-      yield batch;
+      yield lastOfEachPath(batch);
       batch = [];
     }
   }
-  if (batch.length > 0) yield batch;
+  if (batch.length > 0) yield lastOfEachPath(batch);
+}
+
+/** `batch` with each page path once, at its last record (the batch itself when none repeats). */
+function lastOfEachPath(batch: PageRecord[]): PageRecord[] {
+  const last = new Map<string, number>();
+  batch.forEach((record, at) => last.set(record.path, at));
+  if (last.size === batch.length) return batch;
+  return batch.filter((record, at) => last.get(record.path) === at);
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

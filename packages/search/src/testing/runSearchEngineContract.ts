@@ -647,6 +647,39 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).not.toContain('scratch');
       });
 
+      it('keeps the last of a page listed twice in one change, as two changes would', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = { ...base.docSet, id: 'twice', product: 'Twice', urlPrefix: '/docs/Twice' };
+        const reader = { docSetIds: [...CUSTOMER.docSetIds, 'twice'] };
+        const page = (path: string, text: string) => ({
+          path,
+          title: 'Twice Page',
+          breadcrumb: [],
+          hash: text,
+          sections: [{ heading: '', anchor: '', text }],
+        });
+        // Beside each other, and apart by more pages than a store writes in one batch.
+        const between = Array.from({ length: 60 }, (_, n) => page(`/p${n}.htm`, `filler ${n}`));
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [
+            page('/a.htm', 'early walrus'),
+            page('/a.htm', 'later narwhal'),
+            page('/b.htm', 'early okapi'),
+            ...between,
+            page('/b.htm', 'later tapir'),
+          ],
+          removals: [],
+        });
+        for (const word of ['walrus', 'okapi']) expect((await search(word, reader)).total).toBe(0);
+        for (const word of ['narwhal', 'tapir']) expect((await search(word, reader)).total).toBe(1);
+        const indexed = await engine.indexedPages('twice');
+        expect(indexed.hashes.get('/a.htm')).toBe('later narwhal');
+        expect(indexed.hashes.size).toBe(62);
+        await engine.removeDocSet('twice');
+      });
+
       it('answers from a write made without warming, before and after warm()', async () => {
         const base = CONTRACT_CORPUS[0];
         if (base === undefined) throw new Error('empty corpus');
