@@ -160,6 +160,8 @@ describe('a Sphinx corpus folder', () => {
   mkdirSync(join(root, 'shared'), { recursive: true });
   writeFileSync(join(folder, 'index.html'), page('Welcome', 'Start here.'));
   writeFileSync(join(folder, 'lib', 'alpha.html'), page('Alpha', 'The spin function turns.'));
+  // A gzipped copy beside the page: the same page, listed once.
+  writeFileSync(join(folder, 'lib', 'alpha.html.gz'), gzipSync(page('Alpha', 'Old copy.')));
   writeFileSync(join(folder, 'lib', 'notes.html.gz'), gzipSync(page('Notes', 'Changes.')));
   writeFileSync(join(folder, '_modules', 'alpha.html'), page('Source', 'def spin(): pass'));
   writeFileSync(join(folder, 'search.html'), page('Search', ''));
@@ -178,7 +180,7 @@ describe('a Sphinx corpus folder', () => {
     skipPages: /^(?:genindex.*|search)\.html$/,
   };
 
-  it('lists its pages, gzipped ones too, without index, search, source or non-HTML files', () => {
+  it('lists its pages, gzipped ones too (once), without index, search, source or non-HTML files', () => {
     expect(listSphinxPages(corpus)).toEqual(['index.html', 'lib/alpha.html', 'lib/notes.html.gz']);
   });
 

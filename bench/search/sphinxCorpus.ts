@@ -132,7 +132,9 @@ function isPageFile(name: string): boolean {
 /**
  * Page files of the corpus: paths relative to the HTML folder (`library/re.html`), sorted.
  * Symbolic links are followed (Debian links shared scripts into /usr/share/javascript); only
- * regular `.html` (or gzipped `.html.gz`) files count.
+ * regular `.html` (or gzipped `.html.gz`) files count, and a gzipped page beside its plain copy
+ * (python-pandas-doc has `whatsnew/index.html` and `whatsnew/index.html.gz`) is left out: both
+ * are the one page `/whatsnew/index.html`.
  */
 export function listSphinxPages(corpus: SphinxCorpus): string[] {
   const out: string[] = [];
@@ -160,7 +162,8 @@ export function listSphinxPages(corpus: SphinxCorpus): string[] {
     }
   };
   walk('', '');
-  return out.sort();
+  const plain = new Set(out);
+  return out.filter((file) => !(file.endsWith('.gz') && plain.has(file.slice(0, -3)))).sort();
 }
 
 /** The extracted pages of a corpus and what extracting them cost. */
