@@ -438,10 +438,13 @@ const SHARE_PER_OWNER = 0.01;
 /** Most taken for owners (see {@link SHARE_PER_OWNER}): a name stays above untitled pages. */
 const MAX_OWNER_SHARE = 0.1;
 
-/** {@link NAMED_TITLE_SHARE} for a title, less for a qualified name with more owners. */
-function namedShare(title: string): number {
-  const parts = qualifiedNameParts(title)?.length ?? 2;
-  return NAMED_TITLE_SHARE - Math.min(MAX_OWNER_SHARE, SHARE_PER_OWNER * Math.max(0, parts - 2));
+/**
+ * {@link NAMED_TITLE_SHARE} for a title whose qualified name has `parts` parts (undefined for a
+ * name before a dash): less for a qualified name with more owners.
+ */
+function namedShare(parts: readonly string[] | undefined): number {
+  const owners = Math.max(0, (parts?.length ?? 2) - 2);
+  return NAMED_TITLE_SHARE - Math.min(MAX_OWNER_SHARE, SHARE_PER_OWNER * owners);
 }
 
 /**
@@ -481,10 +484,11 @@ async function findNamedTitles(
     // The last part of a qualified name must say each query word whole, every part of an
     // identifier typed (`last` of `pandas.Series.last` does not say `ValueLa`, though `la`
     // completes to it).
-    const leaf = qualifiedNameParts(page.title) !== undefined;
-    if (leaf && (saidGroups(field, groups, query, isStopTerm) & wanted) !== wanted) continue;
+    const parts = qualifiedNameParts(page.title);
+    if (parts !== undefined && (saidGroups(field, groups, query, isStopTerm) & wanted) !== wanted)
+      continue;
     const exactness = fieldExactness(field, query, isStopTerm);
-    if (exactness > 0) found.set(id, namedShare(page.title) * exactness);
+    if (exactness > 0) found.set(id, namedShare(parts) * exactness);
   }
   return found;
 }

@@ -3,6 +3,7 @@ import { SearchResponseSchema, SuggestResponseSchema } from '@docs-portal/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRule } from '@docs-portal/contracts';
 import { compileRules } from '../rules/compileRules';
+import type { PageRecord } from '../core/analysePage';
 import type { ReaderAccess, SearchEngine } from '../SearchEngine';
 import {
   CONTRACT_CORPUS,
@@ -36,6 +37,15 @@ export function searchRequest(q: string, overrides: Partial<SearchRequest> = {})
 }
 
 const titles = (response: SearchResponse) => response.hits.map((hit) => hit.title);
+
+/** A page of one untitled section holding `text`, its hash the text (a new text, a changed page). */
+const textPage = (path: string, title: string, text: string): PageRecord => ({
+  path,
+  title,
+  breadcrumb: [],
+  hash: text,
+  sections: [{ heading: '', anchor: '', text }],
+});
 const paths = (response: SearchResponse) => response.hits.map((hit) => hit.url.split('?')[0]);
 
 /**
@@ -539,13 +549,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         if (base === undefined) throw new Error('empty corpus');
         const docSet = { ...base.docSet, id: 'cached', product: 'Cached', urlPrefix: '/docs/C' };
         const access = { docSetIds: [...CUSTOMER.docSetIds, 'cached'] };
-        const page = (path: string, text: string) => ({
-          path,
-          title: `Cached ${path}`,
-          breadcrumb: [],
-          hash: text,
-          sections: [{ heading: '', anchor: '', text }],
-        });
+        const page = (path: string, text: string) => textPage(path, `Cached ${path}`, text);
         await engine.applyDocSetChanges({
           docSet,
           upserts: [page('/a.htm', 'albatross flight')],
@@ -603,13 +607,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           urlPrefix: '/docs/Scratch',
         };
         const withScratch = { docSetIds: [...CUSTOMER.docSetIds, 'scratch'] };
-        const make = (text: string) => ({
-          path: '/a.htm',
-          title: 'Scratch Page',
-          breadcrumb: [],
-          hash: text,
-          sections: [{ heading: '', anchor: '', text }],
-        });
+        const make = (text: string) => textPage('/a.htm', 'Scratch Page', text);
         await engine.applyDocSetChanges({
           docSet,
           upserts: [make('first flamingo text')],
@@ -652,13 +650,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         if (base === undefined) throw new Error('empty corpus');
         const docSet = { ...base.docSet, id: 'twice', product: 'Twice', urlPrefix: '/docs/Twice' };
         const reader = { docSetIds: [...CUSTOMER.docSetIds, 'twice'] };
-        const page = (path: string, text: string) => ({
-          path,
-          title: 'Twice Page',
-          breadcrumb: [],
-          hash: text,
-          sections: [{ heading: '', anchor: '', text }],
-        });
+        const page = (path: string, text: string) => textPage(path, 'Twice Page', text);
         // Beside each other, and apart by more pages than a store writes in one batch.
         const between = Array.from({ length: 60 }, (_, n) => page(`/p${n}.htm`, `filler ${n}`));
         await engine.applyDocSetChanges({
@@ -690,13 +682,7 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           urlPrefix: '/docs/Unwarmed',
         };
         const reader = { docSetIds: [...CUSTOMER.docSetIds, 'unwarmed'] };
-        const page = (path: string, text: string) => ({
-          path,
-          title: `Unwarmed ${path}`,
-          breadcrumb: [],
-          hash: text,
-          sections: [{ heading: '', anchor: '', text }],
-        });
+        const page = (path: string, text: string) => textPage(path, `Unwarmed ${path}`, text);
         await engine.applyDocSetChanges(
           { docSet, upserts: [page('/a.htm', 'quetzal plumage')], removals: [] },
           { warm: false },
