@@ -12,7 +12,8 @@ import type { PageRecord } from '../core/analysePage';
 import { createSearchEngine } from '../createSearchEngine';
 import { SQLITE_INDEX_FILE } from '../SqliteSearchEngine/SqliteIndexStore';
 import type { DocSetChange, DocSetDescriptor, SearchEngine } from '../SearchEngine';
-import { bundleWorker, EXTRACT_WORKER_FILE, workerSource } from './ExtractPool';
+import { bundleWorker, workerSource } from '../threads/workerBundle';
+import { EXTRACT_WORKER_FILE } from './ExtractPool';
 import { listDocSetPages } from './listDocSetPages';
 import { IN_THREAD_MAX_PAGES, syncDocSet, type SyncProgress } from './syncDocSet';
 
