@@ -104,3 +104,72 @@ export class ResultCache<V> {
     return { hits: this.hits, misses: this.misses, entries: this.map.size, bytes: this.size };
   }
 }
+
+/** Rounds a duration to hundredths of a millisecond, as `tookMs` is given. */
+function roundMs(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+/**
+ * The engine's cache of search and suggest answers: a {@link ResultCache} keyed by
+ * {@link resultCacheKey}, with a number per compiled rule set. The one place that decides when
+ * an answer may be served again, for the engine in this thread and for query threads alike.
+ */
+export class AnswerCache {
+  private readonly cache: ResultCache<object>;
+  /** A number per compiled rule set seen (rules are compiled once per published version). */
+  private readonly rulesIds = new WeakMap<object, number>();
+  private rulesCount = 0;
+
+  constructor(options: ResultCacheOptions) {
+    this.cache = new ResultCache(options);
+  }
+
+  /** Whether anything is ever kept. */
+  get enabled(): boolean {
+    return this.cache.enabled;
+  }
+
+  /** Hits and misses since the engine was created, and what is kept now. */
+  stats(): ResultCacheStats {
+    return this.cache.stats();
+  }
+
+  /** The number of a rule set (0: none), the same for the same compiled object. */
+  rulesId(rules: object | undefined): number {
+    if (rules === undefined) return 0;
+    let id = this.rulesIds.get(rules);
+    if (id === undefined) {
+      id = ++this.rulesCount;
+      this.rulesIds.set(rules, id);
+    }
+    return id;
+  }
+
+  /**
+   * The kept answer for this generation, rules, operation, access and request, or `compute`'s
+   * (kept for the next caller). Answers are shared between callers: they must not be changed.
+   * `tookMs` of an answer served from the cache is the time of the lookup (`started` is when
+   * the caller began), not the time it took when it was first computed.
+   */
+  async answer<R extends object>(
+    generation: string,
+    rules: object | undefined,
+    operation: 'search' | 'suggest',
+    request: object,
+    access: ReaderAccess,
+    started: number,
+    compute: () => Promise<R>,
+  ): Promise<R> {
+    if (!this.cache.enabled) return compute();
+    this.cache.useGeneration(generation);
+    const key = resultCacheKey(generation, this.rulesId(rules), operation, access, request);
+    const hit = this.cache.get(key) as R | undefined;
+    if (hit !== undefined) {
+      return 'tookMs' in hit ? { ...hit, tookMs: roundMs(performance.now() - started) } : hit;
+    }
+    const answer = await compute();
+    this.cache.set(key, answer, JSON.stringify(answer).length);
+    return answer;
+  }
+}

@@ -153,8 +153,11 @@ export interface SearchEngine {
    * with 'AbortError' when the signal fires (nothing is written then).
    */
   applyDocSetChanges(change: DocSetChange, options?: WriteOptions): Promise<void>;
-  /** Removes a doc set and all its pages from the index, atomically. No-op when absent. */
-  removeDocSet(docSetId: string): Promise<void>;
+  /**
+   * Removes a doc set and all its pages from the index, atomically. No-op when absent. Loads
+   * and warms the new generation unless `options.warm` is false, as a write does.
+   */
+  removeDocSet(docSetId: string, options?: Pick<WriteOptions, 'warm'>): Promise<void>;
   /** Size of the index. */
   stats(): Promise<SearchIndexStats>;
   /**

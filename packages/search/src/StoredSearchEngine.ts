@@ -17,31 +17,21 @@ import type {
   SearchOptions,
   WriteOptions,
 } from './SearchEngine';
-import type { IndexReader, IndexStore } from './core/IndexStore';
+import type { IndexStore } from './core/IndexStore';
 import {
+  AnswerCache,
   DEFAULT_RESULT_CACHE,
-  ResultCache,
-  resultCacheKey,
   type ResultCacheOptions,
   type ResultCacheStats,
 } from './ResultCache';
-import type { CompiledRules } from './rules/compileRules';
 import { settingsWithRules } from './rules/settingsWithRules';
-
-/** Rounds a duration to hundredths of a millisecond, as `tookMs` is given. */
-function roundMs(ms: number): number {
-  return Math.round(ms * 100) / 100;
-}
 
 /**
  * A `SearchEngine` made of a storage backend and the engine-agnostic query code: planning,
  * ranking, snippets and facets are the same whatever the store.
  */
 export class StoredSearchEngine implements SearchEngine {
-  private readonly cache: ResultCache<SearchResponse | SuggestResponse>;
-  /** A number per compiled rule set seen (rules are compiled once per published version). */
-  private readonly rulesIds = new WeakMap<CompiledRules, number>();
-  private rulesCount = 0;
+  private readonly cache: AnswerCache;
 
   constructor(
     readonly id: string,
@@ -49,7 +39,7 @@ export class StoredSearchEngine implements SearchEngine {
     private readonly settings: QuerySettings,
     cacheOptions: ResultCacheOptions = DEFAULT_RESULT_CACHE,
   ) {
-    this.cache = new ResultCache(cacheOptions);
+    this.cache = new AnswerCache(cacheOptions);
   }
 
   /**
@@ -62,19 +52,33 @@ export class StoredSearchEngine implements SearchEngine {
     access: ReaderAccess,
     options?: SearchOptions,
   ): Promise<SearchResponse> {
+    const started = performance.now();
     const settings = settingsWithRules(this.settings, options?.rules);
     return this.store.read((reader) =>
-      this.cached(reader, 'search', request, access, options?.rules, () =>
-        runSearch(reader, request, access, settings),
+      this.cache.answer(
+        reader.snapshot.generation,
+        options?.rules,
+        'search',
+        request,
+        access,
+        started,
+        () => runSearch(reader, request, access, settings),
       ),
     );
   }
 
   /** As `search`, for suggestions (whose answer carries no `tookMs`). */
   suggest(request: SuggestRequest, access: ReaderAccess): Promise<SuggestResponse> {
+    const started = performance.now();
     return this.store.read((reader) =>
-      this.cached(reader, 'suggest', request, access, undefined, () =>
-        runSuggest(reader, request, access, this.settings),
+      this.cache.answer(
+        reader.snapshot.generation,
+        undefined,
+        'suggest',
+        request,
+        access,
+        started,
+        () => runSuggest(reader, request, access, this.settings),
       ),
     );
   }
@@ -82,42 +86,6 @@ export class StoredSearchEngine implements SearchEngine {
   /** Result cache figures since the engine was created. */
   resultCacheStats(): ResultCacheStats {
     return this.cache.stats();
-  }
-
-  /**
-   * The cached answer for this generation, rules, access and request, or `compute`'s (kept for
-   * the next caller). Answers are shared between callers: they must not be changed.
-   */
-  private async cached<R extends SearchResponse | SuggestResponse>(
-    reader: IndexReader,
-    operation: 'search' | 'suggest',
-    request: SearchRequest | SuggestRequest,
-    access: ReaderAccess,
-    rules: CompiledRules | undefined,
-    compute: () => Promise<R>,
-  ): Promise<R> {
-    if (!this.cache.enabled) return compute();
-    const started = performance.now();
-    const generation = reader.snapshot.generation;
-    this.cache.useGeneration(generation);
-    const key = resultCacheKey(generation, this.rulesId(rules), operation, access, request);
-    const hit = this.cache.get(key) as R | undefined;
-    if (hit !== undefined) {
-      return 'tookMs' in hit ? { ...hit, tookMs: roundMs(performance.now() - started) } : hit;
-    }
-    const answer = await compute();
-    this.cache.set(key, answer, JSON.stringify(answer).length);
-    return answer;
-  }
-
-  private rulesId(rules: CompiledRules | undefined): number {
-    if (rules === undefined) return 0;
-    let id = this.rulesIds.get(rules);
-    if (id === undefined) {
-      id = ++this.rulesCount;
-      this.rulesIds.set(rules, id);
-    }
-    return id;
   }
 
   indexedDocSets(): Promise<IndexedDocSet[]> {
@@ -137,8 +105,8 @@ export class StoredSearchEngine implements SearchEngine {
     await this.store.read(async () => undefined);
   }
 
-  removeDocSet(docSetId: string): Promise<void> {
-    return this.store.removeDocSet(docSetId);
+  removeDocSet(docSetId: string, options?: Pick<WriteOptions, 'warm'>): Promise<void> {
+    return this.store.removeDocSet(docSetId, options);
   }
 
   stats(): Promise<SearchIndexStats> {
@@ -147,6 +115,11 @@ export class StoredSearchEngine implements SearchEngine {
 
   ping(): Promise<void> {
     return this.store.ping();
+  }
+
+  /** See `IndexStore.generation`: what query threads key the answers they keep by. */
+  generation(): Promise<string> {
+    return this.store.generation();
   }
 
   close(): Promise<void> {

@@ -325,7 +325,7 @@ export class PostgresIndexStore implements IndexStore {
     if (changed && options.warm !== false) await this.read(async () => undefined);
   }
 
-  async removeDocSet(docSetId: string): Promise<void> {
+  async removeDocSet(docSetId: string, options: Pick<WriteOptions, 'warm'> = {}): Promise<void> {
     const removed = await this.transaction('BEGIN', async (client) => {
       await client.query('SELECT 1 FROM search_meta WHERE id = 1 FOR UPDATE');
       const found = await client.query<{ id: number }>(
@@ -346,7 +346,7 @@ export class PostgresIndexStore implements IndexStore {
       await client.query('UPDATE search_meta SET generation = generation + 1 WHERE id = 1');
       return true;
     });
-    if (removed) await this.read(async () => undefined);
+    if (removed && options.warm !== false) await this.read(async () => undefined);
   }
 
   async stats(): Promise<SearchIndexStats> {
@@ -376,6 +376,14 @@ export class PostgresIndexStore implements IndexStore {
   async ping(): Promise<void> {
     this.ensureOpen();
     await unlessUnavailable(() => this.pool.query(SELECT_GENERATION));
+  }
+
+  async generation(): Promise<string> {
+    this.ensureOpen();
+    const result = await unlessUnavailable(() =>
+      this.pool.query<{ generation: string }>(SELECT_GENERATION),
+    );
+    return String(result.rows[0]?.generation ?? '0');
   }
 
   async close(): Promise<void> {

@@ -304,8 +304,8 @@ export class SqliteIndexStore implements IndexStore {
     );
   }
 
-  async removeDocSet(docSetId: string): Promise<void> {
-    await this.write({}, () => {
+  async removeDocSet(docSetId: string, options: Pick<WriteOptions, 'warm'> = {}): Promise<void> {
+    await this.write(options, () => {
       const row = this.writer.prepare('SELECT id FROM doc_sets WHERE key = ?').get(docSetId) as
         { id: number } | undefined;
       if (row === undefined) return;
@@ -333,6 +333,15 @@ export class SqliteIndexStore implements IndexStore {
         // The file alone: the WAL is transient, truncated after every write (see compact()).
         const bytes = statSync(this.file).size;
         return { ...totals, bytes };
+      }),
+    );
+  }
+
+  async generation(): Promise<string> {
+    return unlessFileFails(() =>
+      this.readLock.run(() => {
+        this.ensureOpen();
+        return this.queries.generation.get() as string;
       }),
     );
   }

@@ -155,9 +155,14 @@ export interface IndexStore {
   /** See `SearchEngine.applyDocSetChanges`. */
   applyDocSetChanges(change: DocSetChange, options?: WriteOptions): Promise<void>;
   /** See `SearchEngine.removeDocSet`. */
-  removeDocSet(docSetId: string): Promise<void>;
+  removeDocSet(docSetId: string, options?: Pick<WriteOptions, 'warm'>): Promise<void>;
   /** See `SearchEngine.stats`. */
   stats(): Promise<SearchIndexStats>;
+  /**
+   * The index's generation as the store holds it now (not the snapshot's): it changes with every
+   * write, by any process or replica.
+   */
+  generation(): Promise<string>;
   /** See `SearchEngine.ping`. */
   ping(): Promise<void>;
   /** See `SearchEngine.close`. */

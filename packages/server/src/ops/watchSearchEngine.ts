@@ -39,7 +39,7 @@ export function watchSearchEngine(
     applyDocSetChanges: (change, options) =>
       watched(() => engine.applyDocSetChanges(change, options)),
     warm: () => watched(() => engine.warm()),
-    removeDocSet: (docSetId) => watched(() => engine.removeDocSet(docSetId)),
+    removeDocSet: (docSetId, options) => watched(() => engine.removeDocSet(docSetId, options)),
     stats: () => watched(() => engine.stats()),
     ping: () => watched(() => engine.ping()),
     ...(engine.resultCacheStats ? { resultCacheStats: () => engine.resultCacheStats!() } : {}),

@@ -89,7 +89,7 @@ export function withLiveRules(engine: SearchEngine, live: LiveRules): SearchEngi
     indexedPages: (docSetId) => engine.indexedPages(docSetId),
     applyDocSetChanges: (change, options) => engine.applyDocSetChanges(change, options),
     warm: () => engine.warm(),
-    removeDocSet: (docSetId) => engine.removeDocSet(docSetId),
+    removeDocSet: (docSetId, options) => engine.removeDocSet(docSetId, options),
     stats: () => engine.stats(),
     ping: () => engine.ping(),
     ...(engine.resultCacheStats ? { resultCacheStats: () => engine.resultCacheStats!() } : {}),
