@@ -4,7 +4,10 @@
 // typed). Each mode starts its own portal: with the engine's result cache on, and off (every
 // answer computed). The in-process engine time of one sequential reader is printed beside them.
 // Run: node --import tsx bench/search/httpSearch.ts [--corpus synthetic|python] [--pages 2000]
-//        [--connections 20] [--seconds 10] [--queries 2000] [--cache both|on|off]
+//        [--connections 20] [--seconds 10] [--queries 2000] [--cache both|on|off] [--threads 0,1,2]
+// `--threads` lists the query-thread counts to measure (`search.queryThreads`; 0: searches in the
+// thread that serves HTTP, as before threads existed), each with its own portal, one after the
+// other in this run; the ratio column compares each with the first.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +27,12 @@ const CONNECTIONS = Number(option('connections', '20'));
 const SECONDS = Number(option('seconds', '10'));
 const QUERIES = Number(option('queries', '2000'));
 const CACHE = option('cache', 'both');
+const THREADS = option('threads', '0,1,2')
+  .split(',')
+  .map((value) => Number(value));
+if (THREADS.some((n) => !Number.isInteger(n) || n < 0)) {
+  throw new Error('--threads takes a list of whole numbers, such as 0,1,2');
+}
 
 const SEARCH_GOAL = 1500;
 const SUGGEST_GOAL = 2 * SEARCH_GOAL;
@@ -115,12 +124,14 @@ function typedPrefixes(queries: readonly string[]): string[] {
 async function measure(
   docSet: Awaited<ReturnType<typeof corpusDocSet>>['docSet'],
   cacheOn: boolean,
+  queryThreads: number,
 ): Promise<{ sequential: number; search: Load; suggest: Load; hitRate: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'http-search-data-'));
   const engine = await createSearchEngine({
     engine: 'sqlite',
     dataDir,
     resultCache: cacheOn ? DEFAULT_RESULT_CACHE : NO_RESULT_CACHE,
+    queryThreads,
   });
   const portal = await startPortal({ dataDir, docSets: [docSet] }, { searchEngine: engine });
   const work = mkdtempSync(join(tmpdir(), 'http-search-'));
@@ -190,18 +201,26 @@ async function main(): Promise<void> {
       `wrk ${SECONDS} s per figure. Goals: ${SEARCH_GOAL} searches/s, ${SUGGEST_GOAL} suggest/s.\n`,
   );
   console.log(
-    '| result cache | hit rate (search / suggest) | sequential search | searches/s (of goal) | p50 / p99 | suggest/s (of goal) | p50 / p99 | non-2xx |',
+    '| result cache | query threads | hit rate (search / suggest) | sequential search | searches/s (of goal) | × first | p50 / p99 | suggest/s (of goal) | × first | p50 / p99 | non-2xx |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const cacheOn of modes) {
-    const m = await measure(docSet, cacheOn);
-    const share = (rps: number, goal: number) => `${rps.toFixed(0)} (${(rps / goal).toFixed(2)}x)`;
-    console.log(
-      `| ${cacheOn ? 'on' : 'off'} | ${m.hitRate} | ${m.sequential.toFixed(2)} ms | ` +
-        `${share(m.search.rps, SEARCH_GOAL)} | ${m.search.p50} / ${m.search.p99} | ` +
-        `${share(m.suggest.rps, SUGGEST_GOAL)} | ${m.suggest.p50} / ${m.suggest.p99} | ` +
-        `${m.search.non2xx + m.suggest.non2xx} |`,
-    );
+    let first: { search: number; suggest: number } | undefined;
+    for (const threads of THREADS) {
+      const m = await measure(docSet, cacheOn, threads);
+      first ??= { search: m.search.rps, suggest: m.suggest.rps };
+      const share = (rps: number, goal: number) =>
+        `${rps.toFixed(0)} (${(rps / goal).toFixed(2)}x)`;
+      const ratio = (rps: number, reference: number) =>
+        `${(rps / Math.max(1, reference)).toFixed(2)}×`;
+      console.log(
+        `| ${cacheOn ? 'on' : 'off'} | ${threads} | ${m.hitRate} | ${m.sequential.toFixed(2)} ms | ` +
+          `${share(m.search.rps, SEARCH_GOAL)} | ${ratio(m.search.rps, first.search)} | ` +
+          `${m.search.p50} / ${m.search.p99} | ` +
+          `${share(m.suggest.rps, SUGGEST_GOAL)} | ${ratio(m.suggest.rps, first.suggest)} | ` +
+          `${m.suggest.p50} / ${m.suggest.p99} | ${m.search.non2xx + m.suggest.non2xx} |`,
+      );
+    }
   }
 }
 

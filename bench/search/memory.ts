@@ -7,7 +7,9 @@
 // With --heap-snapshot the largest size also writes a heap snapshot, summarised by constructor.
 // Run: node --import tsx bench/search/memory.ts [--pages 1000,5000,10000] [--queries 1000]
 //      [--heap-snapshot] [--posting-cache-mb N] [--sqlite-cache-mb N] [--section-token-cache-mb N]
-// The last three set the engine's memory ceilings (default: the engine's defaults). The portal
+// The last three set the engine's memory ceilings (default: the engine's defaults);
+// `--query-threads N` answers the searches in N query threads (`search.queryThreads`; default 0,
+// in the thread that serves HTTP), each with its own snapshot and caches. The portal
 // process gets MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072, as scripts/serve.sh
 // (`npm start`) gives it, unless the environment sets other values (16 arenas is glibc's own
 // limit on 2 cores; `MALLOC_MMAP_THRESHOLD_=` empty leaves glibc's threshold to adjust itself).
@@ -22,6 +24,7 @@ import { BrowserlikeClient, signIn, startPortal } from '@docs-portal/server/test
 import {
   DEFAULT_MEMORY_LIMITS,
   DEFAULT_RANKING,
+  QueryThreads,
   type SearchMemoryLimits,
 } from '@docs-portal/search';
 import {
@@ -48,7 +51,12 @@ import { option } from './options';
 const SIZES = option('pages', '1000,5000,10000').split(',').map(Number);
 const QUERIES = Number(option('queries', '1000'));
 const HEAP_SNAPSHOT = process.argv.includes('--heap-snapshot');
-const LIMIT_OPTIONS = ['posting-cache-mb', 'sqlite-cache-mb', 'section-token-cache-mb'] as const;
+const LIMIT_OPTIONS = [
+  'posting-cache-mb',
+  'sqlite-cache-mb',
+  'section-token-cache-mb',
+  'query-threads',
+] as const;
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
 
@@ -309,6 +317,8 @@ async function child(pages: number): Promise<void> {
     ranking: { ...DEFAULT_RANKING },
     synonyms: compileSynonyms(),
   });
+  const threads = Number(option('query-threads', '0'));
+  const threadConfig = { engine: 'sqlite', dataDir, memory: limits };
   const peak: Memory = { ...start };
   const sample = () => {
     const now = memoryNow();
@@ -329,7 +339,7 @@ async function child(pages: number): Promise<void> {
     {
       docSets: [syntheticDocSetConfig(folder)],
     },
-    { searchEngine: engine },
+    { searchEngine: threads > 0 ? new QueryThreads(engine, threadConfig, threads) : engine },
   );
   const listeningMs = performance.now() - started;
   const liveHeapUntilListening = liveHeapDuringSync;

@@ -1,57 +1,19 @@
-import type { SearchMemoryLimits } from './core/memoryLimits';
-import { DEFAULT_RANKING, type RankingOptions } from './query/rankingOptions';
-import { compileSynonyms } from './query/synonyms';
-import type { ResultCacheOptions } from './ResultCache';
+import { openSearchEngine, type SearchEngineConfig } from './openSearchEngine';
 import type { SearchEngine } from './SearchEngine';
-import { createPostgresSearchEngine } from './PostgresSearchEngine/createPostgresSearchEngine';
-import type { PostgresSearchConfig } from './PostgresSearchEngine/PostgresIndexStore';
-import { createSqliteSearchEngine } from './SqliteSearchEngine/createSqliteSearchEngine';
+import { QueryThreads } from './threads/QueryThreads';
 
-/** Configuration of the search engine (the `search` part of the portal config). */
-export interface SearchEngineConfig {
-  /** Engine id: 'sqlite' (embedded default). */
-  engine: string;
-  /** Data folder; the SQLite index lives in `${dataDir}/search/`. */
-  dataDir: string;
-  /** Groups of words that mean the same, e.g. `[['k8s', 'kubernetes']]`. */
-  synonyms?: string[][];
-  /** Connection of the 'postgres' engine (cluster mode). */
-  postgres?: PostgresSearchConfig;
-  /** Overrides of ranking knobs (for tuning). */
-  ranking?: Partial<RankingOptions>;
-  /** Ceilings of the engine's caches (defaults: `DEFAULT_MEMORY_LIMITS`). */
-  memory?: Partial<SearchMemoryLimits>;
-  /** Bounds of the cache of answers (default `DEFAULT_RESULT_CACHE`; 0 entries: off). */
-  resultCache?: ResultCacheOptions;
-}
-
-/** Engines that can be chosen by id. */
-export const SEARCH_ENGINE_IDS = ['sqlite', 'postgres'] as const;
+export { SEARCH_ENGINE_IDS, type SearchEngineConfig } from './openSearchEngine';
 
 /**
- * Creates the configured search engine. Throws, naming the known ids, when the id is unknown.
+ * Creates the configured search engine: searches and suggestions in `config.queryThreads`
+ * worker threads when it is above 0, in this thread otherwise. Throws, naming the known ids,
+ * when the id is unknown.
  */
 export async function createSearchEngine(config: SearchEngineConfig): Promise<SearchEngine> {
-  const settings = {
-    ranking: { ...DEFAULT_RANKING, ...config.ranking },
-    synonyms: compileSynonyms(config.synonyms),
-  };
-  switch (config.engine) {
-    case 'sqlite':
-      return createSqliteSearchEngine(config.dataDir, settings, config.memory, config.resultCache);
-    case 'postgres':
-      if (config.postgres === undefined) {
-        throw new Error('search.postgres.url is required for the "postgres" search engine');
-      }
-      return createPostgresSearchEngine(
-        config.postgres,
-        settings,
-        config.memory,
-        config.resultCache,
-      );
-    default:
-      throw new Error(
-        `unknown search engine "${config.engine}": known engines are ${SEARCH_ENGINE_IDS.map((id) => `"${id}"`).join(', ')}`,
-      );
-  }
+  const engine = await openSearchEngine(config);
+  const threads = config.queryThreads ?? 0;
+  if (threads === 0) return engine;
+  const threaded = new QueryThreads(engine, config, threads);
+  threaded.start();
+  return threaded;
 }

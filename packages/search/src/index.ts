@@ -2,6 +2,8 @@
 // '@docs-portal/search/testing' so that production code never loads the test runner.
 export { createSearchEngine, SEARCH_ENGINE_IDS } from './createSearchEngine';
 export type { SearchEngineConfig } from './createSearchEngine';
+export { openSearchEngine } from './openSearchEngine';
+export { QueryThreads } from './threads/QueryThreads';
 export type {
   DocSetChange,
   DocSetDescriptor,

@@ -2,7 +2,6 @@ import { StoredSearchEngine } from '../StoredSearchEngine';
 import type { SearchMemoryLimits } from '../core/memoryLimits';
 import type { QuerySettings } from '../query/executeSearch';
 import type { ResultCacheOptions } from '../ResultCache';
-import type { SearchEngine } from '../SearchEngine';
 import { PostgresIndexStore, type PostgresSearchConfig } from './PostgresIndexStore';
 
 /**
@@ -14,7 +13,7 @@ export async function createPostgresSearchEngine(
   settings: QuerySettings,
   memory: Partial<SearchMemoryLimits> = {},
   resultCache?: ResultCacheOptions,
-): Promise<SearchEngine> {
+): Promise<StoredSearchEngine> {
   const store = await PostgresIndexStore.open(config, memory);
   return new StoredSearchEngine('postgres', store, settings, resultCache);
 }

@@ -2,7 +2,6 @@ import { StoredSearchEngine } from '../StoredSearchEngine';
 import type { SearchMemoryLimits } from '../core/memoryLimits';
 import type { QuerySettings } from '../query/executeSearch';
 import type { ResultCacheOptions } from '../ResultCache';
-import type { SearchEngine } from '../SearchEngine';
 import { SqliteIndexStore } from './SqliteIndexStore';
 
 /**
@@ -14,7 +13,7 @@ export async function createSqliteSearchEngine(
   settings: QuerySettings,
   memory: Partial<SearchMemoryLimits> = {},
   resultCache?: ResultCacheOptions,
-): Promise<SearchEngine> {
+): Promise<StoredSearchEngine> {
   const store = new SqliteIndexStore(dataDir, memory);
   return new StoredSearchEngine('sqlite', store, settings, resultCache);
 }

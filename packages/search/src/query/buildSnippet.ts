@@ -1,4 +1,4 @@
-import { escapeHtml } from '@docs-portal/contracts';
+import { escapeHtml } from '@docs-portal/contracts/safety';
 import { tokenizeText } from '../text/tokenize';
 
 /** Characters of text a snippet shows around the best match. */

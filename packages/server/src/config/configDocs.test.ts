@@ -132,7 +132,7 @@ describe('the example config holding every documented field', () => {
     expect(config.docSets[0]?.folder).toBe(path.join(path.dirname(EXAMPLE_FILE), 'guide-files'));
   });
 
-  it('hands the search engine its ranking, memory ceilings and PostgreSQL settings', () => {
+  it('hands the search engine its ranking, memory ceilings, query threads and PostgreSQL settings', () => {
     const raw = example();
     const engine = searchEngineConfig(parseConfig(raw, { env: {} }));
     expect(engine.engine).toBe('postgres');
@@ -147,6 +147,7 @@ describe('the example config holding every documented field', () => {
       postgresTokenCacheBytes: 5 * 1024 * 1024,
     });
     expect(engine.resultCache).toEqual({ entries: 500, bytes: 8 * 1024 * 1024 });
+    expect(engine.queryThreads).toBe(3);
   });
 
   it('opens the Redis session store with its key prefix and timeout', async () => {

@@ -69,6 +69,12 @@ export const SearchSchema = z.strictObject({
       megabytes: z.number().min(0).max(16_384).default(32),
     })
     .prefault({}),
+  /**
+   * Worker threads that answer searches and suggestions, each with its own connection, snapshot
+   * and caches (so memory and, for `postgres`, connections grow with them); 0 answers them in the
+   * thread that serves HTTP. Index writes stay in that thread.
+   */
+  queryThreads: z.number().int().min(0).max(16).default(1),
   /** Connection of the `postgres` engine (cluster mode); required when it is the engine. */
   postgres: z
     .strictObject({

@@ -8,6 +8,7 @@ export function searchEngineConfig(config: PortalConfig): SearchEngineConfig {
     dataDir: config.dataDir,
     synonyms: config.search.synonyms,
     ranking: config.search.ranking,
+    queryThreads: config.search.queryThreads,
     memory: memoryLimits(config.search.memory),
     resultCache: {
       entries: config.search.resultCache.entries,
