@@ -46,7 +46,9 @@ export const reindexCommand: CliCommand = {
     );
     // The CLI opens the same SQLite files as the server: the same refusal on a shared folder.
     const markers = await checkSharedDataFolder(config);
-    const engine = await createSearchEngine(searchEngineConfig(config)).catch((error: unknown) => {
+    // It only writes: no query threads to start.
+    const engineConfig = { ...searchEngineConfig(config), queryThreads: 0 };
+    const engine = await createSearchEngine(engineConfig).catch((error: unknown) => {
       markers.close();
       throw error;
     });
