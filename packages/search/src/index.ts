@@ -56,6 +56,8 @@ export type {
   SyncResult,
 } from './sync/syncDocSet';
 export { analysePacked, analysePage } from './core/analysePage';
+// The typo look-up, for its bench.
+export { TermTrie } from './core/TermTrie';
 export type { AnalysedPage, PageAnalysis, PageRecord } from './core/analysePage';
 export { IndexAbortError, IndexConflictError, SearchUnavailableError } from './core/IndexStore';
 export { DEFAULT_MEMORY_LIMITS } from './core/memoryLimits';

@@ -1,3 +1,6 @@
+/** Deepest node a walk reads: terms longer than this are never found as typos. */
+const MAX_DEPTH = 128;
+
 /**
  * A character trie over a sorted term list, in flat typed arrays, for finding the terms within a
  * few edits of a word: a depth-first walk carries one row of the edit-distance table per depth
@@ -12,8 +15,11 @@ export class TermTrie {
    * whose terms are all too short or too long to be within the edit limit. */
   private readonly minLength: Uint8Array;
   private readonly maxLength: Uint8Array;
-  private rows: Int32Array[] = [];
-  private path = new Uint16Array(128);
+  /** Rows of the edit-distance table, one per depth, flat (see `within`). */
+  private table = new Int32Array(0);
+  private word = new Uint16Array(0);
+  private readonly path = new Uint16Array(MAX_DEPTH);
+  private readonly at = new Int32Array(MAX_DEPTH + 1);
 
   /** Builds the trie of `terms`, which must be sorted; node 0 is the root. */
   constructor(terms: readonly string[]) {
@@ -73,7 +79,9 @@ export class TermTrie {
 
   /**
    * Calls `found(termIndex, distance)` for every term within `maxEdits` of `word` (insertions,
-   * deletions, substitutions and swaps of neighbouring characters).
+   * deletions, substitutions and swaps of neighbouring characters). A depth-first walk without
+   * recursion: `at[d]` is the node walked at depth d, and row d of one flat table its row of the
+   * edit-distance table (a table kept between calls, grown when a longer word needs it).
    */
   within(
     word: string,
@@ -81,74 +89,83 @@ export class TermTrie {
     found: (termIndex: number, distance: number) => void,
   ): void {
     const m = word.length;
-    const w = new Uint16Array(m);
+    const width = m + 1;
+    const maxDepth = MAX_DEPTH;
+    if (this.table.length < (maxDepth + 1) * width) {
+      this.table = new Int32Array((maxDepth + 1) * width);
+    }
+    if (this.word.length < m) this.word = new Uint16Array(m);
+    const table = this.table;
+    const w = this.word;
+    const path = this.path;
+    const at = this.at;
+    const char = this.char;
+    const firstChild = this.firstChild;
+    const nextSibling = this.nextSibling;
+    const term = this.term;
+    const minLength = this.minLength;
+    const maxLength = this.maxLength;
     for (let j = 0; j < m; j++) w[j] = word.charCodeAt(j);
-    const first = new Int32Array(m + 1);
-    for (let j = 0; j <= m; j++) first[j] = j;
-    this.rows[0] = first;
+    for (let j = 0; j <= m; j++) table[j] = j;
     const shortest = m - maxEdits;
     const longest = m + maxEdits;
-    const visit = (node: number, depth: number): void => {
-      if (depth >= this.path.length) return;
-      if (
-        (this.maxLength[node] as number) < shortest ||
-        (this.minLength[node] as number) > longest
-      ) {
-        return;
+    const cap = maxEdits + 1;
+    let depth = 1;
+    let node = firstChild[0] as number;
+    while (depth > 0) {
+      if (node === -1) {
+        // Every child of the node at depth - 1 is done: on to that node's next sibling.
+        depth--;
+        if (depth === 0) break;
+        node = nextSibling[at[depth] as number] as number;
+        continue;
       }
-      let row = this.rows[depth];
-      if (row === undefined || row.length !== m + 1) {
-        row = new Int32Array(m + 1);
-        this.rows[depth] = row;
+      if ((maxLength[node] as number) < shortest || (minLength[node] as number) > longest) {
+        node = nextSibling[node] as number;
+        continue;
       }
-      const above = this.rows[depth - 1] as Int32Array;
-      const aboveAbove = depth >= 2 ? (this.rows[depth - 2] as Int32Array) : undefined;
-      const ch = this.char[node] as number;
-      this.path[depth - 1] = ch;
-      const previousChar = depth >= 2 ? (this.path[depth - 2] as number) : -1;
-      row[0] = depth;
+      at[depth] = node;
+      const row = depth * width;
+      const above = row - width;
+      const aboveAbove = above - width;
+      const ch = char[node] as number;
+      path[depth - 1] = ch;
+      const previousChar = depth >= 2 ? (path[depth - 2] as number) : -1;
+      table[row] = depth;
       let rowMin = depth;
       // Only cells within maxEdits of the diagonal can stay within the limit (Ukkonen's band);
       // the cells bordering the band hold the cap so the next rows read no stale values.
-      const cap = maxEdits + 1;
       const lo = depth - maxEdits > 1 ? depth - maxEdits : 1;
       const hi = depth + maxEdits < m ? depth + maxEdits : m;
-      if (lo > 1) row[lo - 1] = cap;
-      if (hi < m) row[hi + 1] = cap;
+      if (lo > 1) table[row + lo - 1] = cap;
+      if (hi < m) table[row + hi + 1] = cap;
       for (let j = lo; j <= hi; j++) {
         const cost = w[j - 1] === ch ? 0 : 1;
-        let value = (above[j - 1] as number) + cost;
-        const del = (above[j] as number) + 1;
+        let value = (table[above + j - 1] as number) + cost;
+        const del = (table[above + j] as number) + 1;
         if (del < value) value = del;
-        const ins = (row[j - 1] as number) + 1;
+        const ins = (table[row + j - 1] as number) + 1;
         if (ins < value) value = ins;
-        if (aboveAbove !== undefined && j > 1 && ch === w[j - 2] && previousChar === w[j - 1]) {
-          const swap = (aboveAbove[j - 2] as number) + 1;
+        if (depth >= 2 && j > 1 && ch === w[j - 2] && previousChar === w[j - 1]) {
+          const swap = (table[aboveAbove + j - 2] as number) + 1;
           if (swap < value) value = swap;
         }
         if (value > cap) value = cap;
-        row[j] = value;
+        table[row + j] = value;
         if (value < rowMin) rowMin = value;
       }
-      const termIndex = this.term[node] as number;
-      if (termIndex >= 0 && hi === m && m - depth <= maxEdits && (row[m] as number) <= maxEdits) {
-        found(termIndex, row[m] as number);
+      const termIndex = term[node] as number;
+      const last = table[row + m] as number;
+      if (termIndex >= 0 && hi === m && m - depth <= maxEdits && last <= maxEdits) {
+        found(termIndex, last);
       }
-      if (rowMin > maxEdits) return;
-      for (
-        let child = this.firstChild[node] as number;
-        child !== -1;
-        child = this.nextSibling[child] as number
-      ) {
-        visit(child, depth + 1);
+      const child = firstChild[node] as number;
+      if (rowMin <= maxEdits && child !== -1 && depth + 1 < maxDepth) {
+        depth++;
+        node = child;
+      } else {
+        node = nextSibling[node] as number;
       }
-    };
-    for (
-      let child = this.firstChild[0] as number;
-      child !== -1;
-      child = this.nextSibling[child] as number
-    ) {
-      visit(child, 1);
     }
   }
 }
