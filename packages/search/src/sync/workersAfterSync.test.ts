@@ -94,9 +94,11 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
     const hierarchy = hierarchyJob(folder, []);
     const outcomes = await pool.run(onePage(folder, hierarchy, '/p0.htm'), hierarchy);
     expect(outcomes.map((outcome) => outcome.path)).toEqual(['/p0.htm']);
-    expect(threads()).toBe(idle + 2);
+    // Its two threads, no more, and both stop with it. Counted around close(): a thread this
+    // test process may start of its own meanwhile (seen now and then) is not the pool's.
+    const busy = threads();
     await pool.close();
-    expect(threads()).toBe(idle);
+    expect(busy - threads()).toBe(2);
   }, 60_000);
 
   it('grow when a larger doc set needs more of them, and all stop with the pool', async () => {
@@ -120,8 +122,9 @@ describe.runIf(process.platform === 'linux')('parse workers after a sync', () =>
       pool.run(batch('/p1.htm'), hierarchy),
     ]);
     expect(outcomes.flat().map((outcome) => outcome.path)).toEqual(['/p0.htm', '/p1.htm']);
+    const busy = threads();
     await pool.close();
-    expect(threads()).toBe(idle);
+    expect(busy - threads()).toBe(2);
   }, 60_000);
 
   it('send a worker its next batch before it answers the one it works on', async () => {
