@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const page = (path: string, title: string, text: string): PageRecord => ({
   hash: `${title} ${text}`,
   sections: [{ heading: '', anchor: '', text }],
 });
-const CRASHING = new URL('../../test/crashingQueryWorker.ts', import.meta.url);
+const SCRIPTED = new URL('../../test/scriptedQueryWorker.ts', import.meta.url);
 const UNSTARTABLE = new URL('../../test/unstartableQueryWorker.ts', import.meta.url);
 
 describe('query threads', () => {
@@ -102,12 +102,27 @@ describe('query threads', () => {
   });
 
   it('fails only the jobs of a thread that dies, and starts another for the next call', async () => {
-    const engine = await threads(1, CRASHING);
+    const engine = await threads(1, SCRIPTED);
     await expect(engine.search(searchRequest('crash the thread'), ACCESS)).rejects.toThrow(
       /search thread stopped/,
     );
     const after = await engine.search(searchRequest('rotation'), ACCESS);
     expect(after.hits.map((hit) => hit.title)).toEqual(['Rotation policy']);
+  });
+
+  it('keeps the calling thread free while a thread computes a search', async () => {
+    const engine = await threads(1, SCRIPTED);
+    const release = join(dataDir, 'release');
+    const held = engine.search(searchRequest(`hold the thread until ${release}`), ACCESS);
+    let answered = false;
+    void held.then(() => (answered = true));
+    // While the thread is busy with it, this thread's timers fire and its engine answers.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await engine.indexedPages('guide')).hashes.size).toBe(1);
+    expect(await engine.stats()).toMatchObject({ pages: 1 });
+    expect(answered).toBe(false);
+    writeFileSync(release, '');
+    expect((await held).total).toBe(0);
   });
 
   it('answers in the calling thread when the threads cannot start', async () => {
