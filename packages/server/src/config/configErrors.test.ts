@@ -191,6 +191,16 @@ describe('config values', () => {
     expect(problems({ search: { resultCache: { entries: 0 } } })).toEqual([]);
   });
 
+  it('takes 0 to 16 query threads, whole', () => {
+    for (const queryThreads of [-1, 1.5, 17, '2']) {
+      const found = problems({ search: { queryThreads } });
+      expect(found.length, String(queryThreads)).toBe(1);
+      expect(found[0]).toMatch(/^search\.queryThreads: /);
+    }
+    expect(problems({ search: { queryThreads: 0 } })).toEqual([]);
+    expect(problems({ search: { queryThreads: 16 } })).toEqual([]);
+  });
+
   it('refuses an idle expiry under one minute, which activity could never extend', () => {
     expect(problems({ sessions: { idleMinutes: 0.5 } })).toEqual([
       'sessions.idleMinutes: must be at least 1 (activity is recorded at most once a minute)',

@@ -24,6 +24,7 @@ describe('config', () => {
       mode: 'development',
       environment: { useMamba20SearchClient: true, isProd: true },
       sessions: { idleMinutes: 60, absoluteHours: 12, store: { kind: 'sqlite' } },
+      search: { engine: 'sqlite', queryThreads: 1, resultCache: { entries: 2000, megabytes: 32 } },
     });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
   });
