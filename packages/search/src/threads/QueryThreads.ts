@@ -73,16 +73,17 @@ export type GenerationEngine = SearchEngine & {
 /**
  * A `SearchEngine` whose searches, suggestions and warm-ups run in worker threads, each with
  * its own engine opened on the same index (its own connections, snapshot and caches within the
- * configured ceilings), while writes, hashes and statistics stay with
- * the engine of the calling thread, which then loads no snapshot of its own. A busy search no
- * longer holds up the requests of the thread that serves HTTP, and on several cores searches run
- * side by side. Every thread reads the index's current generation at each query, so an answer
- * is never older than the last write that resolved.
+ * configured ceilings), while writes, hashes and statistics stay with the engine of the calling
+ * thread, which then loads no snapshot of its own. A busy search no longer holds up the
+ * requests of the thread that serves HTTP, and on several cores searches run side by side.
+ * Every thread reads the index's current generation at each query, so an answer is never older
+ * than the last write that resolved.
  *
  * Answers are kept in this thread (`search.resultCache`), keyed as the engine keys them with
  * the generation the store holds, so a repeated query is answered without crossing threads.
- * A job goes to the thread with the fewest waiting. A thread that dies fails the jobs it held and is started again for the next
- * call; threads that cannot start at all leave searches to the calling thread's engine.
+ * A job goes to the thread with the fewest waiting. A thread that dies fails the jobs it held
+ * and is started again for the next call; threads that cannot start at all leave searches to
+ * the calling thread's engine.
  */
 export class QueryThreads implements SearchEngine {
   readonly id: string;
@@ -291,16 +292,15 @@ export class QueryThreads implements SearchEngine {
   private spawn(index: number): Lane {
     this.code ??= workerSource(this.workerFile, { external: EXTERNAL_PACKAGES });
     const code = this.code;
-    let started!: (ready: Worker) => void;
+    let started!: () => void;
     let notStarted!: (error: Error) => void;
-    const ready = new Promise<Worker>((resolve, reject) => {
-      started = resolve;
-      notStarted = reject;
-    });
     const lane: Lane = {
       // Set once the code is ready (below); nothing reads it before `started` resolves.
       worker: undefined as unknown as Worker,
-      started: ready.then(() => undefined),
+      started: new Promise<void>((resolve, reject) => {
+        started = resolve;
+        notStarted = reject;
+      }),
       pending: new Map(),
       rulesId: undefined,
     };
@@ -333,7 +333,7 @@ export class QueryThreads implements SearchEngine {
             if (message.kind === 'ready') {
               isReady = true;
               this.startFailures = 0;
-              started(worker);
+              started();
             } else {
               stopped(fromThreadError(message.error));
               void worker.terminate();

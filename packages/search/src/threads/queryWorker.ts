@@ -19,13 +19,11 @@ const port = parentPort;
 async function answer(
   engine: SearchEngine,
   job: QueryJob,
-  rules: () => CompiledRules | undefined,
+  rules: CompiledRules | undefined,
 ): Promise<SearchResponse | SuggestResponse | undefined> {
   switch (job.kind) {
-    case 'search': {
-      const current = rules();
-      return engine.search(job.request, job.access, current ? { rules: current } : {});
-    }
+    case 'search':
+      return engine.search(job.request, job.access, rules ? { rules } : {});
     case 'suggest':
       return engine.suggest(job.request, job.access);
     case 'warm':
@@ -45,13 +43,13 @@ async function main(): Promise<void> {
     port.postMessage({ kind: 'failed', error: toThreadError(error) } satisfies QueryThreadStart);
     return;
   }
-  // The last rule set sent, kept as one object so the engine's result cache knows it again.
+  // The last rule set sent: the calling thread sends one again only when it changes.
   let rules: { id: number; compiled: CompiledRules } | undefined;
   port.on('message', (job: QueryJob) => {
     if (job.kind === 'search' && job.rules !== undefined) {
       rules = { id: job.rulesId, compiled: job.rules };
     }
-    const current = () =>
+    const current =
       job.kind === 'search' && job.rulesId !== 0 && rules?.id === job.rulesId
         ? rules.compiled
         : undefined;
