@@ -90,6 +90,8 @@ describe.each(backends)('the portal on a $name session store', ({ target, open }
         return answer.json();
       });
       expect(user).toMatchObject({ displayName: 'Casey Customer', kind: 'customer' });
+      // Ready also needs the start-up sync of the search index, which this test does not time.
+      await portal.app.searchIndexing.ready;
       expect((await probe.request('/docs/readyz')).status).toBe(200);
     } finally {
       await portal.close();
