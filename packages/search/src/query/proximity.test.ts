@@ -47,6 +47,8 @@ describe('fieldExactness', () => {
     expect(fieldExactness(field(1, 3, 6), importSchedules, isStopTerm)).toBe(0);
     expect(fieldExactness(field(3), importSchedules, isStopTerm)).toBe(0);
     expect(fieldExactness(field(), importSchedules, isStopTerm)).toBe(0);
+    // Stop words only say nothing searched, also where a partial title counts.
+    expect(fieldExactness(field(5), importSchedules, isStopTerm, PARTIAL_EXACTNESS)).toBe(0);
   });
 
   it('lets a word sharing its position with a matched one (an identifier part) through', () => {
@@ -146,6 +148,11 @@ describe('saysOnlyQueryWords with identifiers read', () => {
     const { termGroups, identifiers } = queryOf(['pandas', 'series']);
     const member = titleOf('pandas.Series.at');
     expect(saysOnlyQueryWords(member, termGroups, stop, identifiers)).toBe(false);
+    // What one field's identifiers set off is that field's: `at` at the same position, on its
+    // own in the next title read, is a stop word again.
+    expect(saysOnlyQueryWords(titleOf('pandas Series at'), termGroups, stop, identifiers)).toBe(
+      true,
+    );
     expect(saysOnlyQueryWords(member, termGroups, stop)).toBe(true);
     expect(saysOnlyQueryWords(titleOf('pandas.Series'), termGroups, stop, identifiers)).toBe(true);
     // A camelCase part is no separate word: the query's parts leave `of` out as well.

@@ -35,6 +35,12 @@ export interface IdentifierReading {
   typed: ReadonlySet<number>;
 }
 
+/**
+ * Positions `saysOnlyQueryWords` found set off inside an identifier: one set for every call (it
+ * runs for the title and heading of every section re-ranked, and is not re-entered).
+ */
+const separatedScratch = new Set<number>();
+
 /** Best quality per group of the field `fieldExactness` reads. */
 let bestQuality = new Float64Array(8);
 
@@ -60,7 +66,8 @@ export function saysOnlyQueryWords(
   const n = field.terms.length;
   // Positions of parts set off by a separator inside an identifier seen so far, and the last
   // position spanned by a matched one.
-  const separated = new Set<number>();
+  const separated = separatedScratch;
+  separated.clear();
   let inMatched = -1;
   for (let start = 0; start < n;) {
     const position = field.positions[start] as number;
@@ -196,7 +203,6 @@ export function fieldExactness(
     const quality = query.termQuality.get(term) ?? 1;
     for (const g of groups) if (quality > (best[g] as number)) best[g] = quality;
   }
-  if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm, query.identifiers)) return 0;
   let said = 0;
   let total = 0;
   let missing = false;
@@ -210,6 +216,10 @@ export function fieldExactness(
     said += quality * weight;
     total += weight;
   }
+  // A field that says none of the query's content words scores 0 whatever else it says: many
+  // titles and headings of the sections re-ranked, so the word-by-word reading below is spared.
+  if (said === 0) return 0;
+  if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm, query.identifiers)) return 0;
   return missing ? partialWeight * (said / total) ** 2 : said / total;
 }
 
