@@ -36,8 +36,8 @@ export interface IdentifierReading {
 }
 
 /**
- * Positions `saysOnlyQueryWords` found set off inside an identifier: one set for every call (it
- * runs for the title and heading of every section re-ranked, and is not re-entered).
+ * Positions `saysOnlyQueryWords` found set off inside an identifier: one set for every call,
+ * cleared at its start (it runs for many titles and headings per query, and is not re-entered).
  */
 const separatedScratch = new Set<number>();
 
@@ -216,8 +216,8 @@ export function fieldExactness(
     said += quality * weight;
     total += weight;
   }
-  // A field that says none of the query's content words scores 0 whatever else it says: many
-  // titles and headings of the sections re-ranked, so the word-by-word reading below is spared.
+  // A field that says none of the query's content words scores 0 whatever else it says, so it
+  // is spared the word-by-word reading (many of the titles and headings re-ranked are such).
   if (said === 0) return 0;
   if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm, query.identifiers)) return 0;
   return missing ? partialWeight * (said / total) ** 2 : said / total;
