@@ -117,6 +117,13 @@ function promoteSpecificTitles(
   }
 }
 
+/** True when a field holds a term of `termGroups`. */
+function holdsAnyTerm(field: FieldTokens, termGroups: ReadonlyMap<number, unknown>): boolean {
+  for (let i = 0; i < field.terms.length; i++)
+    if (termGroups.has(field.terms[i] as number)) return true;
+  return false;
+}
+
 /**
  * Second pass of ranking, for one block of candidate pages (in first-pass order): scores their
  * sections with BM25F, keeps phrase matches only where the phrase is really there, adds phrase
@@ -216,15 +223,28 @@ export async function rankBlock(
   const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
   const weights = ranking.fieldWeights;
   // The title and the heading first, for every section re-ranked: they are short, kept whole,
-  // and hold the exactness bonus, the larger part of what re-ranking can add.
+  // and hold the exactness bonus, the larger part of what re-ranking can add. Every section of
+  // a page holds the page's title: it is read once per page, and its evidence copied.
   const evidence = new Map<number, SectionEvidence>();
-  for (const id of wanted) {
-    const fields = tokens.get(id) ?? cached.get(id)?.fields;
-    if (fields === undefined) continue;
-    const found = newEvidence(proximityQuery);
-    for (let f = 0; f < WHOLE_FIELDS && f < fields.length; f++)
-      addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
-    evidence.set(id, found);
+  for (const page of reranked) {
+    let title: SectionEvidence | undefined;
+    for (const section of page.sections.slice(0, SECTIONS_RERANKED)) {
+      const id = section.sectionId;
+      const fields = tokens.get(id) ?? cached.get(id)?.fields;
+      if (fields === undefined) continue;
+      const found = newEvidence(proximityQuery);
+      if (fields.length > 0) {
+        if (title === undefined) {
+          title = newEvidence(proximityQuery);
+          addFieldEvidence(title, fields[0] as FieldTokens, 0, proximityQuery, weights, isStopTerm);
+        }
+        found.exactness[0] = title.exactness[0];
+        found.pairBest.set(title.pairBest);
+      }
+      for (let f = 1; f < WHOLE_FIELDS && f < fields.length; f++)
+        addFieldEvidence(found, fields[f] as FieldTokens, f, proximityQuery, weights, isStopTerm);
+      evidence.set(id, found);
+    }
   }
   const bonus = (found: SectionEvidence, ceiling?: number) => {
     const [title, heading] = found.exactness;
@@ -311,7 +331,9 @@ export async function rankBlock(
   for (const page of reranked) {
     const id = page.sections[0]?.sectionId;
     const title = id === undefined ? undefined : (tokens.get(id) ?? cached.get(id)?.fields)?.[0];
-    if (title === undefined) continue;
+    // A title without a term of the query says no group of it (every way of matching a group
+    // has a slot, said only by its terms): spared the word-by-word reading.
+    if (title === undefined || !holdsAnyTerm(title, proximityQuery.termGroups)) continue;
     const said = saidGroups(title, groups, proximityQuery, isStopTerm);
     if (said > 0) titleGroups.set(page, said);
   }
