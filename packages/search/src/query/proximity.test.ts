@@ -11,6 +11,7 @@ import {
 } from './proximity';
 import { isStopWord } from '../text/stopWords';
 import { tokenizeText } from '../text/tokenize';
+import { eachTitleToken } from '../text/sectionLabel';
 
 // Term ids: 1 import, 2 importing, 3 schedules, 4 schedule, 5 a (stop word), 6 csv.
 const field = (...terms: number[]): FieldTokens => ({
@@ -169,6 +170,37 @@ describe('saysOnlyQueryWords with identifiers read', () => {
     expect(saysOnlyQueryWords(titleOf('The pandas Series'), termGroups, stop, identifiers)).toBe(
       true,
     );
+  });
+
+  it('reads an identifier the same way after a section label', () => {
+    // As the index reads titles: a label's terms (`2`, `2.1`, `1`) share the first word's position.
+    const labelled = (text: string): FieldTokens => {
+      const terms: number[] = [];
+      const positions: number[] = [];
+      eachTitleToken(text, (term, position) => {
+        terms.push(idOf(term));
+        positions.push(position);
+      });
+      return { terms: Int32Array.from(terms), positions: Int32Array.from(positions) };
+    };
+    const frame = queryOf(['pandas', 'dataframe']);
+    for (const title of ['pandas.DataFrame', '2.1. pandas.DataFrame']) {
+      expect(saysOnlyQueryWords(labelled(title), frame.termGroups, stop, frame.identifiers)).toBe(
+        true,
+      );
+    }
+    // The part set off inside an identifier is a word, label or not.
+    const burn = queryOf(['burn']);
+    for (const title of ['Burn-In', '16.3. Burn-In']) {
+      expect(saysOnlyQueryWords(labelled(title), burn.termGroups, stop, burn.identifiers)).toBe(
+        false,
+      );
+    }
+    const dialog = queryOf(['gradients', 'dialog']);
+    const gradients = labelled('3.5. Gradients Dialog');
+    expect(saysOnlyQueryWords(gradients, dialog.termGroups, stop, dialog.identifiers)).toBe(true);
+    const word = queryOf(['gradients']);
+    expect(saysOnlyQueryWords(gradients, word.termGroups, stop, word.identifiers)).toBe(false);
   });
 
   it('does not let a completion of the last word cover what the reader has not typed', () => {

@@ -41,6 +41,20 @@ export interface IdentifierReading {
  */
 const separatedScratch = new Set<number>();
 
+/** The texts of the run `saysOnlyQueryWords` reads (one array for every call, as above). */
+const runTexts: string[] = [];
+
+/** True when the first `length` characters of `text` are at most two of `.`, `_`, `:`, `-`. */
+function isLeadingSeparator(text: string, length: number): boolean {
+  if (length > 2) return false;
+  for (let k = 0; k < length; k++) {
+    const c = text.charCodeAt(k);
+    // . _ : -
+    if (c !== 0x2e && c !== 0x5f && c !== 0x3a && c !== 0x2d) return false;
+  }
+  return true;
+}
+
 /** Best quality per group of the field `fieldExactness` reads. */
 let bestQuality = new Float64Array(8);
 
@@ -76,8 +90,15 @@ export function saysOnlyQueryWords(
     for (; end < n && field.positions[end] === position; end++)
       if (termGroups.has(field.terms[end] as number)) covered = true;
     if (identifiers !== undefined && end - start > 1) {
+      // The run's texts, read once for all its terms (every title re-ranked is read).
+      const texts = runTexts;
+      texts.length = 0;
+      for (let k = start; k < end; k++) texts.push(identifiers.text(field.terms[k] as number));
       for (let i = start; i < end; i++) {
-        const last = joinedSpan(field, i, start, end, identifiers.text, separated);
+        const joined = texts[i - start] as string;
+        const from = firstPartEnd(joined, texts);
+        if (from < 0) continue;
+        const last = joinedSpan(field, joined, from, end, identifiers.text, separated);
         if (last <= position) continue;
         if (identifiers.typed.has(field.terms[i] as number)) inMatched = Math.max(inMatched, last);
       }
@@ -93,32 +114,42 @@ export function saysOnlyQueryWords(
 }
 
 /**
- * The last position the term at `i` spells, when it is an identifier joined from the part that
- * starts its run (`start` to `end`, one position) and the parts of the following positions;
- * the run's position when it spells no further part. The part is the run's shortest term. The
- * positions of parts it spells after a separator (`at` of `series.at`, not `of` of
- * `weekofmonth`, a camelCase part) are added to `separated`.
+ * Where the first part of `joined` ends in it, when it is an identifier joined from a shorter
+ * term of its run (`texts`, the terms of one position) and the parts after it; -1 when it is
+ * not. The part is the shortest such term, which `joined` starts with after at most two
+ * separators (`_values_for_factorize`). Only such a term is its part: a section label's terms
+ * share the position of a title's first word (`2`, `2.1` and `1` beside `pandas` and
+ * `pandas.dataframe` in `2.1. pandas.DataFrame`) and are no part of it.
+ */
+function firstPartEnd(joined: string, texts: readonly string[]): number {
+  let part = '';
+  let at = -1;
+  for (const text of texts) {
+    if (text.length >= joined.length || (at >= 0 && text.length >= part.length)) continue;
+    const first = joined.indexOf(text);
+    if (first < 0 || !isLeadingSeparator(joined, first)) continue;
+    part = text;
+    at = first;
+  }
+  return at < 0 ? -1 : at + part.length;
+}
+
+/**
+ * The last position that `joined`, a term of the run of one position that ends before `end`,
+ * spells when the parts of the following positions follow its first part (which ends at
+ * `offset` in it); the run's position when it spells no further part. The positions of parts
+ * it spells after a separator (`at` of `series.at`, not `of` of `weekofmonth`, a camelCase
+ * part) are added to `separated`.
  */
 function joinedSpan(
   field: FieldTokens,
-  i: number,
-  start: number,
+  joined: string,
+  offset: number,
   end: number,
   termText: (termId: number) => string,
   separated: Set<number>,
 ): number {
-  const position = field.positions[start] as number;
-  const joined = termText(field.terms[i] as number);
-  let part = '';
-  for (let k = start; k < end; k++) {
-    const text = termText(field.terms[k] as number);
-    if (k === start || text.length < part.length) part = text;
-  }
-  // The part may follow a separator the identifier starts with (`_values_for_factorize`).
-  const first = joined.indexOf(part);
-  if (joined.length <= part.length || first < 0 || !/^[._:-]{0,2}$/.test(joined.slice(0, first)))
-    return position;
-  let offset = first + part.length;
+  const position = field.positions[end - 1] as number;
   let last = position;
   for (let k = end; k < field.terms.length && offset < joined.length;) {
     const next = field.positions[k] as number;
