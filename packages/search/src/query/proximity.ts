@@ -81,7 +81,8 @@ export function saysOnlyQueryWords(
   // Positions of parts set off by a separator inside an identifier seen so far, and the last
   // position spanned by a matched one.
   const separated = separatedScratch;
-  separated.clear();
+  // Only when it holds something: V8's clear() allocates a new table, and few fields add to it.
+  if (separated.size > 0) separated.clear();
   let inMatched = -1;
   for (let start = 0; start < n;) {
     const position = field.positions[start] as number;
