@@ -109,8 +109,14 @@ const EXCLUDED_CLASSES = new Set([
   // DocBook's navigation shells above and below every chunk.
   'navheader',
   'navfooter',
-  // Generated lists of child pages (DocBook's and Sphinx's tables of contents).
+  // Texinfo 7's Next/Previous/Up links above every node.
+  'nav-panel',
+  // Page footers (Doxygen's "Generated on ... by doxygen", themes' copyright lines).
+  'footer',
+  // Generated lists of child pages (DocBook's and Sphinx's tables of contents, Asciidoctor's
+  // side one).
   'toc',
+  'toc2',
   'toctree-wrapper',
   // Back-of-book indexes (DocBook's entries, Sphinx's general and module indexes): every entry
   // names a term and links to where it is explained, so the index page would match every query
@@ -168,6 +174,11 @@ export function isExcluded(element: Element): boolean {
         break;
       case 'class':
         if (value !== '' && hasExcludedClass(value)) return true;
+        if (value === 'header' && holdsNodeLinks(element)) return true;
+        break;
+      // A page footer by id (AsciiDoc's "Last updated ...").
+      case 'id':
+        if (value.toLowerCase() === 'footer') return true;
         break;
     }
   }
@@ -180,7 +191,25 @@ export function isExcluded(element: Element): boolean {
  * sign lower-cases to it), and the prefixes start with `MC` or `_Skins_`. Most class lists hold
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
-const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|index|MC|_Skins_/i;
+const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|index|foot|MC|_Skins_/i;
+
+/** Relations of the links that walk a manual node by node (Next, Previous, Up). */
+const NODE_LINK = /^(?:next|prev|previous|up)$/i;
+
+/**
+ * True when an element holds a link to the next, previous or parent node (`rel`): Texinfo's
+ * `div.header` above every node says "Next: ..., Previous: ..., Up: ..." and nothing else.
+ */
+function holdsNodeLinks(element: Element): boolean {
+  const stack: AnyNode[] = [...element.children];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type !== 'tag') continue;
+    if (node.name === 'a' && NODE_LINK.test(node.attribs.rel ?? '')) return true;
+    stack.push(...node.children);
+  }
+  return false;
+}
 
 /** True when one of the classes marks chrome (see {@link isExcluded}). */
 function hasExcludedClass(classes: string): boolean {

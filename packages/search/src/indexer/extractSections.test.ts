@@ -265,9 +265,86 @@ describe('extractSections on a search-results template', () => {
     }
   });
 
+  it('keeps a page whose results list belongs to the search box of its navigation', () => {
+    const page = extractSections(
+      '<html><body><nav><div role="search"><input><ul id="search-results"></ul></div></nav>' +
+        '<main><h1>Box</h1><p>Short.</p></main></body></html>',
+      { path: '/Box.html' },
+    );
+    expect(page.indexable).toBe(true);
+    expect(page.sections[0]?.text).toBe('Short.');
+  });
+
+  it('keeps a page whose content says much more than a results list', () => {
+    const words = 'A paragraph of the topic itself. '.repeat(20);
+    const page = extractSections(
+      `<html><body><div id="search-results"></div><h1>Topic</h1><p>${words}</p></body></html>`,
+      { path: '/topic.html' },
+    );
+    expect(page.indexable).toBe(true);
+  });
+
   it('keeps a page whose classes only hold the word', () => {
     for (const attributes of ['class="results"', 'class="search-results-box"', 'class="x y"']) {
       expect(indexable(attributes), attributes).toBe(true);
+    }
+  });
+});
+
+describe('extractSections on a page header around the title', () => {
+  const page = (html: string) => extractSections(html, { path: '/page.html' });
+
+  it('reads what follows a header that holds less than it', () => {
+    const read = page(
+      '<body><div id="header"><h1>Tool Manual</h1><p>by A. Writer</p></div>' +
+        '<div id="content"><h2 id="use">Usage</h2><p>Run the tool with a config file and a target folder.</p></div>' +
+        '<div id="footer">Last updated yesterday</div></body>',
+    );
+    expect(read.title).toBe('Tool Manual');
+    expect(read.sections.map((s) => s.heading)).toEqual(['', 'Usage']);
+    expect(allText(read)).toContain('config file');
+    expect(allText(read)).not.toContain('yesterday');
+  });
+
+  it('keeps a header that holds the topic as the region, without the elements after it', () => {
+    const read = page(
+      '<body><header class="page-header"><h1>Topic</h1><p>The whole topic is written inside the header of this page, at length.</p></header>' +
+        '<div class="links">Elsewhere</div></body>',
+    );
+    expect(allText(read)).toContain('at length');
+    expect(allText(read)).not.toContain('Elsewhere');
+  });
+
+  it('keeps the region of a title in an element that is no header', () => {
+    const read = page(
+      '<body><div class="article"><h1>Topic</h1><p>Short.</p></div>' +
+        '<div class="rail">A long list of other pages that this theme shows beside every topic.</div></body>',
+    );
+    expect(allText(read)).toContain('Short');
+    expect(allText(read)).not.toContain('other pages');
+  });
+});
+
+describe('extractSections on a title with the manual name after it', () => {
+  it('names the page by its first heading when the document title adds the manual', () => {
+    const read = extractSections(
+      '<html><head><title>Opening a handle (The Quill Manual)</title></head><body>' +
+        '<h3>2.1 Opening a handle</h3><p>Handles hold state.</p></body></html>',
+      { path: '/Opening.html' },
+    );
+    expect(read.title).toBe('Opening a handle');
+  });
+
+  it('keeps the document title when it is the heading, or names something else', () => {
+    for (const [title, heading] of [
+      ['1.2. Reconciling accounts', '1.2. Reconciling accounts'],
+      ['Project: file.h File Reference', 'Function Documentation'],
+    ]) {
+      const read = extractSections(
+        `<html><head><title>${title}</title></head><body><h2>${heading}</h2><p>Words.</p></body></html>`,
+        { path: '/page.html' },
+      );
+      expect(read.title).toBe(title);
     }
   });
 });

@@ -93,10 +93,12 @@ function scanDocument(root: AnyNode): Landmarks {
       const a = node.attribs;
       if (a.id === 'mc-main-content') found.flareMain ??= node;
       if (
-        (a.id !== undefined && SEARCH_RESULTS_MARK.test(a.id)) ||
-        (a.class !== undefined &&
-          MAYBE_SEARCH_RESULTS.test(a.class) &&
-          a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))
+        !found.searchResults &&
+        ((a.id !== undefined && SEARCH_RESULTS_MARK.test(a.id)) ||
+          (a.class !== undefined &&
+            MAYBE_SEARCH_RESULTS.test(a.class) &&
+            a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))) &&
+        !inChrome(node)
       ) {
         found.searchResults = true;
       }
@@ -134,6 +136,18 @@ function scanDocument(root: AnyNode): Landmarks {
   return found;
 }
 
+/**
+ * True when an element is inside navigation or other chrome (see isExcluded): a results list
+ * there belongs to the search box many generators put on every page (RDoc's in its `<nav>`).
+ */
+function inChrome(element: Element): boolean {
+  for (let node: Element | null = element; node !== null;) {
+    if (isExcluded(node)) return true;
+    node = node.parent?.type === 'tag' ? node.parent : null;
+  }
+  return false;
+}
+
 /** Ids and classes of the search-results template Flare puts into a topic of its own. */
 const SEARCH_RESULTS_MARK = /^(?:search-?results|results-?heading|MCSearchResults\w*)$/i;
 /**
@@ -144,11 +158,28 @@ const MAYBE_SEARCH_RESULTS = /results/i;
 const SEARCH_RESULTS_TEXT = /your search for\b[^<>]{0,300}?\breturned\b[^<>]{0,300}?\bresult\(s\)/i;
 
 /**
- * True for a page that holds a search-results template ("Your search for ... returned ...
- * result(s).") rather than a topic: it would match every query through its placeholder words.
+ * Most characters of text the main content of a page with a search-results mark holds when the
+ * page is the template. Many generators put an empty results list into the search box of every
+ * page (RDoc's `#search-results`, some Jekyll themes'): those pages say much more.
  */
-function isSearchResultsTemplate(source: string, found: Landmarks, root: Document): boolean {
-  if (found.searchResults) return true;
+const TEMPLATE_TEXT_MAX = 400;
+
+/**
+ * True for a page that holds a search-results template ("Your search for ... returned ...
+ * result(s).", or a results mark and little else) rather than a topic: it would match every
+ * query through its placeholder words.
+ */
+function isSearchResultsTemplate(
+  source: string,
+  found: Landmarks,
+  root: Document,
+  regions: ReadonlyArray<Element | Document>,
+): boolean {
+  if (found.searchResults) {
+    let length = 0;
+    for (const region of regions) length += textOf(region).length;
+    if (length <= TEMPLATE_TEXT_MAX) return true;
+  }
   if (!/result\(s\)/i.test(source)) return false;
   return SEARCH_RESULTS_TEXT.test(textOf(found.body ?? root));
 }
@@ -178,11 +209,39 @@ function headingRegion(heading: Element): Element | undefined {
   let inner: Element = heading;
   let region = heading.parent;
   while (region?.type === 'tag' && region.name !== 'body' && region.name !== 'html') {
-    if (!holdsOnly(region, inner)) return region;
+    if (!holdsOnly(region, inner)) {
+      if (!isHeaderBlock(region)) return region;
+      // The page's header (its title, a byline, a man page's NAME line): the topic follows it.
+      inner = region;
+      region = region.parent;
+      continue;
+    }
     inner = region;
     region = region.parent;
   }
   return undefined;
+}
+
+/**
+ * True for a page header around the title that the topic follows rather than fills: a
+ * `<header>` or an element whose id or class says `header` (AsciiDoc's and Asciidoctor's
+ * `#header`, themes' `page-header`) holding less text than the elements after it. AsciiDoc puts
+ * the title and a man page's NAME line into `#header` and everything else into `#content`.
+ */
+function isHeaderBlock(element: Element): boolean {
+  const a = element.attribs;
+  const named =
+    element.name === 'header' ||
+    (a.id !== undefined && /header/i.test(a.id)) ||
+    (a.class !== undefined && /(?:^|[\s_-])header(?:$|[\s_-])/i.test(a.class));
+  if (!named) return false;
+  const own = textOf(element).length;
+  let after = 0;
+  for (let next = element.next; next !== null && after <= own; next = next.next) {
+    if (next.type === 'text') after += next.data.trim().length;
+    else if (next.type === 'tag') after += textOf(next).length;
+  }
+  return after > own;
 }
 
 /** True when nothing in `element` but its child `inner` has text (anchors and spaces aside). */
@@ -200,13 +259,16 @@ function holdsOnly(element: Element, inner: Element): boolean {
   return true;
 }
 
-/** The first `<h1>` inside the region that is not in an excluded part. */
-function findTitleHeading(region: Element | Document): Element | undefined {
+/** The first element of the region, in document order and outside excluded parts, `is` accepts. */
+function findFirst(
+  region: Element | Document,
+  is: (element: Element) => boolean,
+): Element | undefined {
   const stack: AnyNode[] = [...region.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type !== 'tag' || isExcluded(node)) continue;
-    if (node.name === 'h1' && !isSiteTitle(node)) return node;
+    if (is(node)) return node;
     for (let k = node.children.length - 1; k >= 0; k--) {
       const child = node.children[k];
       if (child !== undefined) stack.push(child);
@@ -215,12 +277,48 @@ function findTitleHeading(region: Element | Document): Element | undefined {
   return undefined;
 }
 
+/** The first `<h1>` inside the region that is not in an excluded part. */
+function findTitleHeading(region: Element | Document): Element | undefined {
+  return findFirst(region, (node) => node.name === 'h1' && !isSiteTitle(node));
+}
+
+/** What may separate a page's own name from the manual's or site's name in its `<title>`. */
+const TITLE_SUFFIX = /^(?:\s+[([|:\u2013\u2014-]|:\s)/;
+/** A number before a heading's words (`5.3 `, `A.1 `, `2. `). */
+const LEADING_NUMBER = /^(?:\d+|[A-Z])(?:\.\d+)*\.?\s+(?=\S)/;
+
+/**
+ * The name of a page without an `<h1>`, when its first heading (a number before it aside) is
+ * what its document title starts with, before the name of the manual or site: Texinfo titles
+ * the node headed "5.3 Working with cipher handles" "Working with cipher handles (The Libgcrypt
+ * Reference Manual)", and its title is "Working with cipher handles". '' otherwise: the
+ * document title stands, as when it is the heading itself.
+ */
+function headingBeforeSuffix(
+  regions: ReadonlyArray<Element | Document>,
+  documentTitle: string,
+): string {
+  if (documentTitle === '') return '';
+  for (const region of regions) {
+    const first = findFirst(region, (node) => HEADING.test(node.name));
+    if (first === undefined) continue;
+    const heading = textOf(first);
+    for (const name of [heading.replace(LEADING_NUMBER, ''), heading]) {
+      const rest = documentTitle.slice(name.length);
+      if (name !== '' && documentTitle.startsWith(name) && TITLE_SUFFIX.test(rest)) return name;
+    }
+    return '';
+  }
+  return '';
+}
+
 /**
  * Turns one page of documentation HTML into sections for the index. Pure: the same HTML and
  * context always give the same result.
  *
  * The main content is the first of `#mc-main-content`, `[role=main]`, `<main>`, the closest
- * ancestor of the first `<h1>` that holds more than it, and `<body>`; navigation, menus,
+ * ancestor of the first `<h1>` that holds more than it (beyond a page header that the topic
+ * follows), and `<body>`; navigation, menus,
  * breadcrumb shells, forms, scripts, styles and anything marked `nocontent`, `data-mc-ignore` or
  * `data-mc-searchable="False"` are dropped.
  * A new section starts at every heading after the title and at every definition term with an
@@ -260,20 +358,21 @@ export function extractParsedPage(
   const breadcrumb = ruled.trail ?? context.breadcrumb ?? folderBreadcrumb(context.path);
   const fileName = safeDecode(context.path.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
   const found = scanDocument(root);
+  const regions: Array<Element | Document> = ruled.regions ?? [pickMainRegion(found, root)];
   const noIndex =
     /\bnoindex\b/i.test(found.robots) ||
     found.searchableFlags.some(isFalseFlag) ||
-    isSearchResultsTemplate(source, found, root);
+    isSearchResultsTemplate(source, found, root, regions);
   if (noIndex) {
     return { title: fileName, breadcrumb, sections: [], indexable: false, warnings };
   }
 
-  const regions: Array<Element | Document> = ruled.regions ?? [pickMainRegion(found, root)];
   let titleElement = ruled.title;
   for (const region of regions) titleElement ??= findTitleHeading(region);
   const documentTitle = found.title === undefined ? '' : textOf(found.title);
   const titleText = titleElement === undefined ? '' : textOf(titleElement);
-  const title = titleText || documentTitle || fileName;
+  const title =
+    titleText || headingBeforeSuffix(regions, documentTitle) || documentTitle || fileName;
 
   // Only anchors the page has: publishing gives every heading an id (addHeadingIds), and a page
   // published before that keeps linking to the nearest anchor above a heading without one.

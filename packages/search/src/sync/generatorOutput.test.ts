@@ -9,8 +9,19 @@ import { addHeadingIds } from '../indexer/addHeadingIds';
 import type { DocSetDescriptor, SearchEngine } from '../SearchEngine';
 import { syncDocSet } from './syncDocSet';
 
-/** The fixture doc sets written like real Flare 12, Sphinx and DocBook output. */
-const SETS = ['flare12', 'sphinx-site', 'docbook-site'] as const;
+/**
+ * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
+ * Texinfo (makeinfo 6 and 7), RDoc and Doxygen output.
+ */
+const SETS = [
+  'flare12',
+  'sphinx-site',
+  'docbook-site',
+  'asciidoc-site',
+  'texinfo-site',
+  'rdoc-site',
+  'doxygen-site',
+] as const;
 
 /** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
 const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
@@ -36,6 +47,24 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   ],
   'sphinx-site': ['Flamingo', 'Gondola', 'Quicksilver', 'Marzipan', 'modules', 'Navigation'],
   'docbook-site': ['Prev', 'Home', 'Contents'],
+  // AsciiDoc's footer, Asciidoctor's side table of contents.
+  'asciidoc-site': ['updated', 'toctitle'],
+  // makeinfo's Next/Previous/Up panels above every node.
+  'texinfo-site': ['Next', 'Previous', 'Contents'],
+  // RDoc's navigation (with the empty results list of its search box) and footer.
+  'rdoc-site': ['Quick', 'Home', 'Generated', 'RDoc'],
+  'doxygen-site': ['Generated', 'doxygen'],
+};
+
+/** A query each fixture doc set answers with sections that have anchors. */
+const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
+  flare12: 'billing statement',
+  'sphinx-site': 'agent',
+  'docbook-site': 'entries',
+  'asciidoc-site': 'shards',
+  'texinfo-site': 'handle',
+  'rdoc-site': 'postage',
+  'doxygen-site': 'ring_push',
 };
 
 let engine: SearchEngine;
@@ -55,10 +84,10 @@ function descriptor(id: string): DocSetDescriptor {
   };
 }
 
-async function search(q: string) {
+async function search(q: string, reader = EVERYONE) {
   return engine.search(
     { q, product: [], version: [], docType: [], page: 1, pageSize: 50, explain: false },
-    EVERYONE,
+    reader,
   );
 }
 
@@ -80,13 +109,15 @@ afterAll(async () => {
 
 describe('real generator structures', () => {
   it.each(SETS)('finds no word of the skin or of unsearchable parts of %s', async (id) => {
+    // Asked of this doc set alone: another may say the word in its content.
+    const reader = { docSetIds: [id] };
     for (const word of NOT_SEARCHABLE[id]) {
-      const response = await search(word);
+      const response = await search(word, reader);
       expect(
         response.hits.map((hit) => hit.url),
         word,
       ).toEqual([]);
-      const { suggestions } = await engine.suggest({ q: word.slice(0, 5), limit: 20 }, EVERYONE);
+      const { suggestions } = await engine.suggest({ q: word.slice(0, 5), limit: 20 }, reader);
       expect(
         suggestions.filter((s) => s.text.toLowerCase().includes(word.toLowerCase())),
         word,
@@ -95,9 +126,7 @@ describe('real generator structures', () => {
   });
 
   it.each(SETS)('links every section of %s to an element of the published page', async (id) => {
-    const { hits } = await search(
-      id === 'flare12' ? 'billing statement' : id === 'sphinx-site' ? 'agent' : 'entries',
-    );
+    const { hits } = await search(ANCHORED_QUERY[id]);
     expect(hits.length).toBeGreaterThan(0);
     const all = await Promise.all(['a', 'the', 'of', 'and'].map((q) => search(q)));
     const urls = new Set(
@@ -171,6 +200,36 @@ describe('real generator structures', () => {
     expect((await hitFor('musl', '/guide/agents.html'))?.breadcrumb).toEqual(['User guide']);
     expect((await hitFor('lockfile', '/guide/pipelines.html'))?.breadcrumb).toEqual(['User guide']);
     expect((await hitFor('outbound', '/guide/index.html'))?.breadcrumb).toEqual([]);
+  });
+
+  it('reads the content after an AsciiDoc or Asciidoctor header, not only the header', async () => {
+    // A man page: the title and its NAME line are in #header, the rest in #content.
+    const options = await hitFor('prune', '/lumen-sync.html');
+    expect(options?.title).toBe('lumen-sync(1) Manual Page');
+    expect(options?.section).toBe('OPTIONS');
+    expect(await hitFor('checksum', '/lumen-sync.html')).toBeDefined();
+    // An article: a byline and a table of contents in #header.
+    expect((await hitFor('legal hold', '/operator-guide.html'))?.section).toBe('2. Retention');
+  });
+
+  it('titles a Texinfo node by its name and leaves its navigation panel out', async () => {
+    for (const [q, path, title] of [
+      ['inkwell primes', '/Opening-a-handle.html', 'Opening a handle'],
+      ['blotter', '/Closing-a-handle.html', 'Closing a handle'],
+    ] as const) {
+      const hit = await hitFor(q, path);
+      expect(hit?.title, path).toBe(title);
+      expect(hit?.snippet, path).not.toMatch(/Next:|Previous:|Up:/);
+    }
+    expect((await hitFor('quill_close', '/Closing-a-handle.html'))?.section).toBe(
+      'Function: void quill_close (quill_t *q)',
+    );
+  });
+
+  it('indexes pages whose search box holds an empty results list', async () => {
+    const hit = await hitFor('cardboard', '/Parcel/Box.html');
+    expect(hit?.title).toBe('class Parcel::Box');
+    expect(await hitFor('tape', '/Parcel/Box.html')).toBeDefined();
   });
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
