@@ -193,6 +193,9 @@ export function isExcluded(element: Element): boolean {
  */
 const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|index|foot|MC|_Skins_/i;
 
+/** Classes of Texinfo's index tables (concepts, functions, variables, keys, programs, types). */
+const TEXINFO_INDEX = /^index-(?:cp|fn|vr|ky|pg|tp)$|-printindex$/i;
+
 /** Relations of the links that walk a manual node by node (Next, Previous, Up). */
 const NODE_LINK = /^(?:next|prev|previous|up)$/i;
 
@@ -219,6 +222,9 @@ function hasExcludedClass(classes: string): boolean {
     if (name.startsWith('MCBreadcrumbsBox') || name.startsWith('MCMiniToc')) return true;
     // Skin components, and Flare's related-topics control (a generated label and link list).
     if (name.startsWith('_Skins_') || name.startsWith('MCRelatedTopics')) return true;
+    // Texinfo's indexes: makeinfo 6's `index-cp`, `index-fn`..., makeinfo 7's
+    // `cp-entries-printindex` and letter bars (see the back-of-book indexes above).
+    if (TEXINFO_INDEX.test(name)) return true;
   }
   return false;
 }
