@@ -68,21 +68,22 @@ function startsWithLink(element: Element): boolean {
 }
 
 /**
- * What a defining element defines: the name of a signature (`exp` of `exp ( numeric ) →
+ * What a defining element defines (`entry`: a definition term with an anchor, which heads a
+ * section of its own): the name of a signature (`exp` of `exp ( numeric ) →
  * numeric`, `os.path.join` of `os.path.join(path, *paths)`), else its whole text when that is a
  * short name (`work_mem`, `virtual environment`), else the identifier its text starts with.
  * Undefined for labels (`Returns:`), numbers and single letters, and for entries that only
  * link to a definition elsewhere (an index or a summary table).
  */
-export function definitionTerm(element: Element): string | undefined {
+export function definitionTerm(element: Element, entry = false): string | undefined {
   if (startsWithLink(element)) return undefined;
   const text = normaliseSpace(textOf(element));
   // A label (`Note:`, `Returns:`) introduces its entry rather than naming a thing.
   if (text === '' || text.endsWith(':')) return undefined;
   const signature = SIGNATURE_NAME.exec(text);
   // An API entry that defines its signature canonically has an anchor (and is a section of its
-  // own); one without is a repeat of a definition made elsewhere.
-  if (element.name === 'dt' && signature !== null) return undefined;
+  // own, `entry`); one without is a repeat of a definition made elsewhere.
+  if (element.name === 'dt' && signature !== null && !entry) return undefined;
   let term: string | undefined;
   if (signature !== null && signature.index <= WHOLE_LENGTH) term = signature[1];
   else if (text.length <= WHOLE_LENGTH && text.split(' ').length <= WHOLE_WORDS) term = text;

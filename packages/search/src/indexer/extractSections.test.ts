@@ -348,3 +348,30 @@ describe('extractSections on a title with the manual name after it', () => {
     }
   });
 });
+
+describe('extractSections on API entries', () => {
+  it('counts the name an anchored entry defines as a definition of its section', () => {
+    const page = extractSections(
+      '<main><h1>Handles</h1><dl class="def"><dt id="index-quill_005fopen"><span class="category">Function: </span>' +
+        '<em>int</em> <strong>quill_open</strong> <em>(quill_t *q)</em></dt><dd><p>Opens.</p></dd></dl>' +
+        '<dl class="py function"><dt class="sig" id="ink.blot"><span class="sig-prename">ink.</span>' +
+        '<span class="sig-name">blot</span>(<em>pad</em>)</dt><dd><p>Blots.</p></dd></dl>' +
+        '<dl><dt>Not an entry(x)</dt><dd><p>No anchor.</p></dd></dl></main>',
+      { path: '/handles.html' },
+    );
+    expect(page.sections.map((s) => [s.heading, s.definitions ?? []])).toEqual([
+      ['', []],
+      ['Function: int quill_open (quill_t *q)', ['quill_open']],
+      ['ink.blot(pad)', ['ink.blot']],
+    ]);
+  });
+
+  it('leaves out a page that only sends the reader elsewhere', () => {
+    const page = extractSections(
+      '<html><head><title>Moved</title><meta http-equiv="Refresh" content="0; url=new.html#here"></head>' +
+        '<body><p>The page is now at <a href="new.html#here">its new place</a>.</p></body></html>',
+      { path: '/old.html' },
+    );
+    expect(page.indexable).toBe(false);
+  });
+});

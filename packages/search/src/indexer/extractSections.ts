@@ -1,6 +1,6 @@
 import type { AnyNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
-import { collectDefinition } from './definitionTerms';
+import { collectDefinition, definitionTerm } from './definitionTerms';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
@@ -53,7 +53,10 @@ export interface ExtractedPage {
   breadcrumb: string[];
   /** Sections in document order; empty when the page has nothing to index. */
   sections: ExtractedSection[];
-  /** False when the page asks not to be indexed (robots noindex, `data-mc-searchable="False"`). */
+  /**
+   * False when the page asks not to be indexed (robots noindex, `data-mc-searchable="False"`) or
+   * only sends the reader elsewhere (a `<meta http-equiv="refresh">` with an address).
+   */
   indexable: boolean;
   /** Problems met (malformed HTML, no main content); the page is indexed as far as possible. */
   warnings: string[];
@@ -81,11 +84,22 @@ interface Landmarks {
   robots: string;
   /** An element of a search-results page (Flare's results list and heading). */
   searchResults: boolean;
+  /**
+   * A `<meta http-equiv="refresh">` that sends the reader to another address: a stub left where a
+   * page or anchor used to be (Texinfo writes one per anchor and index entry, redirect plugins
+   * one per moved page); the page it sends to is indexed.
+   */
+  redirect: boolean;
   searchableFlags: Array<string | undefined>;
 }
 
 function scanDocument(root: AnyNode): Landmarks {
-  const found: Landmarks = { robots: '', searchResults: false, searchableFlags: [] };
+  const found: Landmarks = {
+    robots: '',
+    searchResults: false,
+    redirect: false,
+    searchableFlags: [],
+  };
   const stack: AnyNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
@@ -122,6 +136,11 @@ function scanDocument(root: AnyNode): Landmarks {
           break;
         case 'meta':
           if ((a.name ?? '').toLowerCase() === 'robots') found.robots += ` ${a.content ?? ''}`;
+          if (
+            (a['http-equiv'] ?? '').toLowerCase() === 'refresh' &&
+            /url\s*=/i.test(a.content ?? '')
+          )
+            found.redirect = true;
           break;
       }
     }
@@ -360,6 +379,7 @@ export function extractParsedPage(
   const found = scanDocument(root);
   const regions: Array<Element | Document> = ruled.regions ?? [pickMainRegion(found, root)];
   const noIndex =
+    found.redirect ||
     /\bnoindex\b/i.test(found.robots) ||
     found.searchableFlags.some(isFalseFlag) ||
     isSearchResultsTemplate(source, found, root, regions);
@@ -403,6 +423,9 @@ export function extractParsedPage(
           if (group !== null && afterTerm) group.heading = `${group.heading} / ${heading}`;
           else {
             group = { heading, anchor, parts: [] };
+            // The name the entry defines counts as said by its heading (see definitionTermsOf).
+            const name = definitionTerm(child, true);
+            if (name !== undefined) group.definitions = [name];
             drafts.push(group);
           }
         } else {
