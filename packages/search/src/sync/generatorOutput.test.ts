@@ -229,6 +229,9 @@ describe('real generator structures', () => {
       expect(await hitFor(q, '/Function-Index.html'), q).toBeUndefined();
     }
     expect(await hitFor('function index', '/Function-Index.html')).toBeDefined();
+    // The trail follows the Up links, the chapter titled by its name.
+    expect((await hitFor('blotter', '/Closing-a-handle.html'))?.breadcrumb).toEqual(['Handles']);
+    expect((await hitFor('writing surface', '/Handles.html'))?.title).toBe('Handles');
     // The stub makeinfo leaves for an anchor only sends the reader to the node.
     expect(await hitFor('quill_reopen', '/quill_005freopen.html')).toBeUndefined();
   });
