@@ -19,7 +19,7 @@ import type {
 } from '../SearchEngine';
 import { WARM_POSTINGS_BYTES, warmPostings, warmSearches } from '../query/warmPostings';
 import { loadPgSnapshot, readPgDocSets } from './loadSnapshot';
-import { PgRowCache } from './PgRowCache';
+import { RowCache } from '../core/RowCache';
 import { isPgUnavailable, unlessUnavailable } from './pgUnavailable';
 import { PG_TABLES, migratePostgres } from './schema';
 import { writePgDocSetChanges } from './writeDocSetChanges';
@@ -43,7 +43,7 @@ export const DEFAULT_PG_SEARCH_TIMEOUT_MS = 10_000;
 /** A generation's in-memory snapshot and its cache of display rows. */
 interface LoadedGeneration {
   snapshot: IndexSnapshot;
-  rows: PgRowCache;
+  rows: RowCache;
 }
 
 /** What a query computed on the snapshot in memory before its transaction's generation was known. */
@@ -166,7 +166,7 @@ export class PostgresIndexStore implements IndexStore {
       pending = (async () => {
         const loaded = {
           snapshot: await loadPgSnapshot(client, generation, this.limits),
-          rows: new PgRowCache(
+          rows: new RowCache(
             this.limits.postgresRowCacheBytes,
             this.limits.postgresTokenCacheBytes,
           ),
@@ -417,21 +417,6 @@ const pageOf = (row: PageRow): StoredPage => ({
   breadcrumb: JSON.parse(row.breadcrumb) as string[],
 });
 
-/** What `cached` holds of `ids`, by id, and the ids it does not hold, to be read. */
-function fromCache<T>(
-  ids: readonly number[],
-  cached: (id: number) => T | undefined,
-): { out: Map<number, T>; missing: number[] } {
-  const out = new Map<number, T>();
-  const missing: number[] = [];
-  for (const id of ids) {
-    const value = cached(id);
-    if (value === undefined) missing.push(id);
-    else out.set(id, value);
-  }
-  return { out, missing };
-}
-
 /**
  * Reads of one query, all through the connection holding its transaction. Each round trip to
  * the server costs a query more than the work it asks for, so the reader asks for what the
@@ -443,7 +428,7 @@ function fromCache<T>(
 function readerFor(
   client: PoolClient,
   snapshot: IndexSnapshot,
-  rows: PgRowCache,
+  rows: RowCache,
   agreed?: Promise<void>,
 ): IndexReader {
   // Section postings read along with page postings, until the query asks for them: term id →
@@ -511,7 +496,7 @@ function readerFor(
       return out;
     },
     sectionTokens: async (ids) => {
-      const { out, missing } = fromCache(ids, (id) => rows.tokens(id));
+      const { out, missing } = rows.tokenBlobsOf(ids);
       if (missing.length === 0) return out;
       const { rows: found } = await query<{ id: number; tokens: Buffer }>({
         name: 'search-read-section-tokens',
@@ -528,7 +513,7 @@ function readerFor(
       return out;
     },
     sections: async (ids) => {
-      const { out, missing } = fromCache(ids, (id) => rows.section(id));
+      const { out, missing } = rows.sections(ids);
       if (missing.length === 0) return out;
       const { rows: found } = await query<StoredSection & PageRow & { pageId: number }>({
         name: 'search-read-sections-with-pages',
@@ -550,11 +535,7 @@ function readerFor(
       return out;
     },
     pages: async (ids) => {
-      const { out, missing } = fromCache(ids, (id) => {
-        const row = rows.page(id);
-        // A copy: the breadcrumb array goes into the answer, which its callers may change.
-        return row && { ...row, breadcrumb: [...row.breadcrumb] };
-      });
+      const { out, missing } = rows.pages(ids);
       if (missing.length === 0) return out;
       const { rows: found } = await query<PageRow>({
         name: 'search-read-pages',

@@ -12,6 +12,7 @@ import type {
 import { IndexAbortError, SearchUnavailableError } from '../core/IndexStore';
 import { type SearchMemoryLimits, memoryLimits } from '../core/memoryLimits';
 import { Mutex } from '../core/Mutex';
+import { RowCache } from '../core/RowCache';
 import type {
   DocSetChange,
   IndexedDocSet,
@@ -71,6 +72,8 @@ export class SqliteIndexStore implements IndexStore {
   private readonly readLock = new Mutex();
   private readonly writeLock = new Mutex();
   private snapshot: IndexSnapshot | undefined;
+  /** Display rows of the snapshot's generation. */
+  private rows: RowCache;
   private closed = false;
   private readonly queries;
   private readonly guard: WalIndexGuard;
@@ -79,6 +82,7 @@ export class SqliteIndexStore implements IndexStore {
   /** Opens (creating when missing) the index of `dataDir`, keeping its caches within `limits`. */
   constructor(dataDir: string, limits: Partial<SearchMemoryLimits> = {}) {
     this.limits = memoryLimits(limits);
+    this.rows = new RowCache(this.limits.sqliteRowCacheBytes, 0);
     const dir = join(dataDir, 'search');
     mkdirSync(dir, { recursive: true });
     this.file = join(dir, SQLITE_INDEX_FILE);
@@ -141,6 +145,7 @@ export class SqliteIndexStore implements IndexStore {
         if (this.snapshot?.generation !== generation) {
           // The old snapshot goes first, so that two never live at once.
           this.snapshot = undefined;
+          this.rows = new RowCache(this.limits.sqliteRowCacheBytes, 0);
           this.snapshot = loadSnapshot(this.reader, generation, this.limits);
           // Warming takes at most half the cache, so searches keep room for their own lists.
           const warmBytes = Math.min(WARM_POSTINGS_BYTES, this.limits.postingCacheBytes / 2);
@@ -156,6 +161,7 @@ export class SqliteIndexStore implements IndexStore {
 
   private readerFor(snapshot: IndexSnapshot): IndexReader {
     const q = this.queries;
+    const rows = this.rows;
     return {
       snapshot,
       postings: async (kind, termIds, docSetIds) => {
@@ -181,20 +187,24 @@ export class SqliteIndexStore implements IndexStore {
         return out;
       },
       sections: async (ids) => {
-        const out = new Map<number, StoredSection>();
-        for (const id of ids) {
+        const { out, missing } = rows.sections(ids);
+        for (const id of missing) {
           const row = q.section.get(id) as StoredSection | undefined;
-          if (row !== undefined) out.set(id, row);
+          if (row === undefined) continue;
+          rows.setSection(row);
+          out.set(id, row);
         }
         return out;
       },
       pages: async (ids) => {
-        const out = new Map<number, StoredPage>();
-        for (const id of ids) {
+        const { out, missing } = rows.pages(ids);
+        for (const id of missing) {
           const row = q.page.get(id) as
             (Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string }) | undefined;
-          if (row !== undefined)
-            out.set(id, { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] });
+          if (row === undefined) continue;
+          const page = { ...row, breadcrumb: JSON.parse(row.breadcrumb) as string[] };
+          rows.setPage(page);
+          out.set(id, { ...page, breadcrumb: [...page.breadcrumb] });
         }
         return out;
       },

@@ -24,10 +24,15 @@ export interface SearchMemoryLimits {
    */
   sqlitePageCacheBytes: number;
   /**
+   * Bytes of section and page rows (for display) the SQLite engine keeps per index generation,
+   * counted as V8 holds their strings (see `RowCache`): without them, every search decoded the
+   * texts of its hits' sections again. Ignored by the PostgreSQL engine. 0 keeps none.
+   */
+  sqliteRowCacheBytes: number;
+  /**
    * Bytes of section and page rows (for display) the PostgreSQL engine keeps per index
    * generation, counted as V8 holds their strings: without them, every search waited for the
-   * server to send the rows of its hits. Ignored by the SQLite engine, whose rows come from its
-   * page cache. 0 keeps none.
+   * server to send the rows of its hits. Ignored by the SQLite engine. 0 keeps none.
    */
   postgresRowCacheBytes: number;
   /**
@@ -50,6 +55,7 @@ export const DEFAULT_MEMORY_LIMITS: SearchMemoryLimits = {
   postingCacheBytes: 64 * MB,
   sectionTokenCacheBytes: 32 * MB,
   sqlitePageCacheBytes: 16 * MB,
+  sqliteRowCacheBytes: 16 * MB,
   postgresRowCacheBytes: 16 * MB,
   postgresTokenCacheBytes: 16 * MB,
 };

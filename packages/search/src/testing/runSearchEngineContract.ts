@@ -645,6 +645,49 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect((await engine.indexedDocSets()).map((d) => d.docSet.id)).not.toContain('scratch');
       });
 
+      it('shows a changed page by its new title and text, never by rows of an earlier index', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = { ...base.docSet, id: 'rows', product: 'Rows', urlPrefix: '/docs/Rows' };
+        const reader = { docSetIds: [...CUSTOMER.docSetIds, 'rows'] };
+        const shown = async () => {
+          const hit = (await search('gannet', reader)).hits[0];
+          return [hit?.title, hit?.breadcrumb, hit?.section, hit?.snippet];
+        };
+        const edition = (n: string, word: string): PageRecord => ({
+          path: '/a.htm',
+          title: `Gannet ${n}`,
+          breadcrumb: [`Seabirds ${n}`],
+          hash: n,
+          sections: [{ heading: `Nesting ${n}`, anchor: 'nesting', text: `gannet ${word} cliffs` }],
+        });
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [edition('one', 'kestrel')],
+          removals: [],
+        });
+        // Twice: the second answer comes from rows kept by the first where an engine keeps them.
+        await search('kestrel gannet', reader);
+        expect(await shown()).toEqual([
+          'Gannet one',
+          ['Seabirds one'],
+          'Nesting one',
+          '<mark>gannet</mark> kestrel cliffs',
+        ]);
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [edition('two', 'osprey')],
+          removals: [],
+        });
+        expect(await shown()).toEqual([
+          'Gannet two',
+          ['Seabirds two'],
+          'Nesting two',
+          '<mark>gannet</mark> osprey cliffs',
+        ]);
+        await engine.removeDocSet('rows');
+      });
+
       it('keeps the last of a page listed twice in one change, as two changes would', async () => {
         const base = CONTRACT_CORPUS[0];
         if (base === undefined) throw new Error('empty corpus');

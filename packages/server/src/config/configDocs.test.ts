@@ -143,6 +143,7 @@ describe('the example config holding every documented field', () => {
       postingCacheBytes: 24 * 1024 * 1024,
       sqlitePageCacheBytes: 8 * 1024 * 1024,
       sectionTokenCacheBytes: 12 * 1024 * 1024,
+      sqliteRowCacheBytes: 7 * 1024 * 1024,
       postgresRowCacheBytes: 6 * 1024 * 1024,
       postgresTokenCacheBytes: 5 * 1024 * 1024,
     });

@@ -51,6 +51,8 @@ export const SearchSchema = z.strictObject({
       sqliteCacheMegabytes: z.number().min(0).max(16_384).optional(),
       /** Decoded token sequences of the sections searches re-rank most often. */
       sectionTokenCacheMegabytes: z.number().min(0).max(16_384).optional(),
+      /** Section and page rows of hits (the `sqlite` engine only). */
+      sqliteRowCacheMegabytes: z.number().min(0).max(16_384).optional(),
       /** Section and page rows of hits (the `postgres` engine only). */
       postgresRowCacheMegabytes: z.number().min(0).max(16_384).optional(),
       /** Encoded section token sequences (the `postgres` engine only). */

@@ -32,6 +32,9 @@ function memoryLimits(memory: PortalConfig['search']['memory']): Partial<SearchM
   if (memory.sectionTokenCacheMegabytes !== undefined) {
     limits.sectionTokenCacheBytes = Math.floor(memory.sectionTokenCacheMegabytes * MB);
   }
+  if (memory.sqliteRowCacheMegabytes !== undefined) {
+    limits.sqliteRowCacheBytes = Math.floor(memory.sqliteRowCacheMegabytes * MB);
+  }
   if (memory.postgresRowCacheMegabytes !== undefined) {
     limits.postgresRowCacheBytes = Math.floor(memory.postgresRowCacheMegabytes * MB);
   }

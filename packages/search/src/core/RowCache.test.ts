@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PgRowCache } from './PgRowCache';
+import { RowCache } from './RowCache';
 
 const section = (id: number, text: string) => ({ id, pageId: 1, heading: 'H', anchor: 'h', text });
 const page = (id: number) => ({ id, docSetId: 1, path: `/p${id}.htm`, title: 'T', breadcrumb: [] });
 
-describe('PgRowCache', () => {
+describe('RowCache', () => {
   it('keeps nothing with ceilings of 0, as `search.memory` may set them', () => {
-    const cache = new PgRowCache(0, 0);
+    const cache = new RowCache(0, 0);
     cache.setSection(section(1, 'text'));
     cache.setPage(page(1));
     cache.setTokens(1, new Uint8Array(8));
@@ -19,7 +19,7 @@ describe('PgRowCache', () => {
   });
 
   it('stays within its ceilings, dropping the least recently used rows first', () => {
-    const cache = new PgRowCache(64 * 1024, 4 * 1024);
+    const cache = new RowCache(64 * 1024, 4 * 1024);
     const text = 'x'.repeat(10_000);
     for (let id = 1; id <= 10; id++) {
       cache.setSection(section(id, text));
