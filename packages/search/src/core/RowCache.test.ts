@@ -20,7 +20,8 @@ describe('RowCache', () => {
 
   it('stays within its ceilings, dropping the least recently used rows first', () => {
     const cache = new RowCache(64 * 1024, 4 * 1024);
-    const text = 'x'.repeat(10_000);
+    // Counted twice (the lower-cased copy snippets keep beside it): about 10 KB a row.
+    const text = 'x'.repeat(5_000);
     for (let id = 1; id <= 10; id++) {
       cache.setSection(section(id, text));
       cache.setTokens(id, new Uint8Array(1000));

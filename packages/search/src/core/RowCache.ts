@@ -25,8 +25,9 @@ const ROW_OBJECT_BYTES = 160;
 /** V8 keeps a string of Latin-1 characters one byte per character, any other two. */
 const stringBytes = (text: string) => (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
 
+/** The text counts twice: snippets keep its lower-cased copy while the row lives (`buildHits`). */
 const sectionBytes = (row: StoredSection) =>
-  ROW_OBJECT_BYTES + stringBytes(row.heading) + stringBytes(row.anchor) + stringBytes(row.text);
+  ROW_OBJECT_BYTES + stringBytes(row.heading) + stringBytes(row.anchor) + 2 * stringBytes(row.text);
 
 const pageBytes = (row: StoredPage) =>
   ROW_OBJECT_BYTES +

@@ -58,6 +58,32 @@ describe('buildSnippet', () => {
     ]);
   });
 
+  it('finds every form of a word and each term inside a longer one, as a search per term would', () => {
+    const text = 'Reports: reporting, report-writer, reported v10.5, reportage and 10.5. 10 reports';
+    const terms = new Map([
+      ['reported', 2],
+      ['report', 0],
+      ['10', 3],
+      ['reports', 1],
+      ['10.5', 3],
+      ['reporting', 0],
+      ['5', 4],
+    ]);
+    const hits = findTerms(text, terms);
+    expect(hits.map((h) => [text.slice(h.start, h.end), h.group])).toEqual([
+      ['Reports', 1],
+      ['reporting', 0],
+      ['report', 0],
+      ['reported', 2],
+      ['5', 4],
+      ['10.5', 3],
+      ['10', 3],
+      ['5', 4],
+      ['10', 3],
+      ['reports', 1],
+    ]);
+  });
+
   it('merges overlapping ranges into one mark', () => {
     expect(
       markRanges('abcdef', [

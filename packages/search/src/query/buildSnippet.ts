@@ -47,11 +47,15 @@ const FOLDABLE_GLOBAL = /[\u0080-\u009f\u00c0-\u1fff\u2070-\uffff]/g;
  * Occurrences of the terms in a text, in order. Words of plain ASCII are searched directly (fast
  * on long sections); only the space-separated runs holding characters that folding may change
  * go through the tokenizer, so that folded diacritics still match without tokenizing the whole
- * text. Text whose lower-casing changes its length goes through the tokenizer whole.
+ * text. Text whose lower-casing changes its length goes through the tokenizer whole. `lower` is
+ * `text.toLowerCase()`, for a caller that keeps it.
  */
-export function findTerms(text: string, matches: ReadonlyMap<string, number>): TermHit[] {
+export function findTerms(
+  text: string,
+  matches: ReadonlyMap<string, number>,
+  lower = text.toLowerCase(),
+): TermHit[] {
   const hits: TermHit[] = [];
-  const lower = text.toLowerCase();
   if (lower.length !== text.length) {
     for (const token of tokenizeText(text)) {
       const group = matches.get(token.term);
@@ -103,14 +107,16 @@ function isSpace(code: number): boolean {
  * A snippet of a section's text around the passage with the most distinct query words:
  * HTML-escaped text in which only `<mark>` and `</mark>` are markup. `matches` maps matching
  * index terms to the query group they stand for. Falls back to the start of the text when no
- * query word is in it (the match was in the title or heading).
+ * query word is in it (the match was in the title or heading). `lower` is `text.toLowerCase()`,
+ * for a caller that keeps it.
  */
 export function buildSnippet(
   text: string,
   matches: ReadonlyMap<string, number>,
   length = SNIPPET_LENGTH,
+  lower = text.toLowerCase(),
 ): string {
-  const hits = findTerms(text, matches);
+  const hits = findTerms(text, matches, lower);
   let from = 0;
   if (hits.length > 0) {
     let bestScore = -1;
