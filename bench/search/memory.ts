@@ -259,13 +259,21 @@ interface Emptiable {
 }
 
 /**
- * Empties the result cache, then the section token cache, then the posting cache, weighing
- * what each frees: the figures the caches count for themselves are what their ceilings bound,
- * and these are what the process really holds for them.
+ * Empties the result cache, then the row cache, the section token cache and the posting cache,
+ * weighing what each frees: the figures the caches count for themselves are what their ceilings
+ * bound, and these are what the process really holds for them.
  */
 function dropCaches(engine: StoredSearchEngine, live: IndexSnapshot): CacheDrop[] {
   const stats = engine.resultCacheStats();
-  const results = (engine as unknown as { cache: { useGeneration(g: string): void } }).cache;
+  // The engine's AnswerCache, and the ResultCache inside it.
+  const results = (engine as unknown as { cache: { cache: { useGeneration(g: string): void } } })
+    .cache.cache;
+  // The SQLite store's display rows of the generation (core/RowCache.ts).
+  const rows = (
+    engine as unknown as {
+      store: { rows?: { heldBytes: number; sectionRows?: Emptiable; pageRows?: Emptiable } };
+    }
+  ).store.rows;
   const tokens = (live.sectionTokens as unknown as { entries?: Emptiable }).entries;
   const postings = (live.cache as unknown as { entries: Emptiable }).entries;
   const steps: Array<{ name: string; entries: number; counted: number; empty: () => void }> = [
@@ -274,6 +282,15 @@ function dropCaches(engine: StoredSearchEngine, live: IndexSnapshot): CacheDrop[
       entries: stats.entries,
       counted: stats.bytes,
       empty: () => results.useGeneration('memory bench: dropped'),
+    },
+    {
+      name: 'row cache (SQLite)',
+      entries: (rows?.sectionRows?.size ?? 0) + (rows?.pageRows?.size ?? 0),
+      counted: rows?.heldBytes ?? 0,
+      empty: () => {
+        rows?.sectionRows?.clear();
+        rows?.pageRows?.clear();
+      },
     },
     {
       name: 'section token cache',
