@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { StoredPage, StoredSection } from '../core/IndexStore';
+import type { StoredPage, StoredSection } from './IndexStore';
 
 /*
  * The ceilings are `SearchMemoryLimits.postgresRowCacheBytes` and `postgresTokenCacheBytes`

@@ -59,7 +59,8 @@ describe('buildSnippet', () => {
   });
 
   it('finds every form of a word and each term inside a longer one, as a search per term would', () => {
-    const text = 'Reports: reporting, report-writer, reported v10.5, reportage and 10.5. 10 reports';
+    const text =
+      'Reports: reporting, report-writer, reported v10.5, reportage and 10.5. 10 reports';
     const terms = new Map([
       ['reported', 2],
       ['report', 0],
