@@ -496,7 +496,7 @@ function readerFor(
       return out;
     },
     sectionTokens: async (ids) => {
-      const { out, missing } = rows.tokenBlobsOf(ids);
+      const { out, missing } = rows.tokens(ids);
       if (missing.length === 0) return out;
       const { rows: found } = await query<{ id: number; tokens: Buffer }>({
         name: 'search-read-section-tokens',
@@ -530,7 +530,7 @@ function readerFor(
         };
         rows.setSection(section);
         out.set(row.id, section);
-        if (rows.page(row.pageId) === undefined) rows.setPage(pageOf({ ...row, id: row.pageId }));
+        if (!rows.hasPage(row.pageId)) rows.setPage(pageOf({ ...row, id: row.pageId }));
       }
       return out;
     },

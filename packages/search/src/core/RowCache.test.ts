@@ -10,11 +10,11 @@ describe('RowCache', () => {
     cache.setSection(section(1, 'text'));
     cache.setPage(page(1));
     cache.setTokens(1, new Uint8Array(8));
-    expect([cache.section(1), cache.page(1), cache.tokens(1)]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect([
+      cache.sections([1]).out.get(1),
+      cache.pages([1]).out.get(1),
+      cache.tokens([1]).out.get(1),
+    ]).toEqual([undefined, undefined, undefined]);
     expect(cache.heldBytes).toBe(0);
   });
 
@@ -27,10 +27,10 @@ describe('RowCache', () => {
       cache.setTokens(id, new Uint8Array(1000));
     }
     // Sections get 7/8 of 64 KiB (56 KiB): five rows of about 10 KB, the last five set.
-    expect(cache.section(1)).toBeUndefined();
-    expect(cache.section(10)?.text).toBe(text);
-    expect(cache.tokens(1)).toBeUndefined();
-    expect(cache.tokens(10)?.byteLength).toBe(1000);
+    expect(cache.sections([1]).out.get(1)).toBeUndefined();
+    expect(cache.sections([10]).out.get(10)?.text).toBe(text);
+    expect(cache.tokens([1]).out.get(1)).toBeUndefined();
+    expect(cache.tokens([10]).out.get(10)?.byteLength).toBe(1000);
     expect(cache.heldBytes).toBeLessThanOrEqual(64 * 1024 + 4 * 1024);
     expect(cache.heldBytes).toBeGreaterThan(50 * 1024);
   });

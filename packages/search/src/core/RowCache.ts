@@ -106,23 +106,13 @@ export class RowCache {
   }
 
   /** The cached encoded token sequences of `ids` (shared: never to be changed), and the ids to be read. */
-  tokenBlobsOf(ids: readonly number[]): { out: Map<number, Uint8Array>; missing: number[] } {
+  tokens(ids: readonly number[]): { out: Map<number, Uint8Array>; missing: number[] } {
     return fromCache(ids, (id) => this.tokenBlobs?.get(id));
   }
 
-  /** The cached section row (shared: never to be changed). */
-  section(id: number): StoredSection | undefined {
-    return this.sectionRows?.get(id);
-  }
-
-  /** The cached page row (shared: never to be changed). */
-  page(id: number): StoredPage | undefined {
-    return this.pageRows?.get(id);
-  }
-
-  /** The cached encoded token sequence of a section (shared: never to be changed). */
-  tokens(sectionId: number): Uint8Array | undefined {
-    return this.tokenBlobs?.get(sectionId);
+  /** Whether the page row of `id` is kept. */
+  hasPage(id: number): boolean {
+    return this.pageRows?.has(id) ?? false;
   }
 
   /** Keeps the encoded token sequence of a section. */
