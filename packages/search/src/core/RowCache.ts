@@ -25,9 +25,22 @@ const ROW_OBJECT_BYTES = 160;
 /** V8 keeps a string of Latin-1 characters one byte per character, any other two. */
 const stringBytes = (text: string) => (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
 
-/** The text counts twice: snippets keep its lower-cased copy while the row lives (`buildHits`). */
+/**
+ * Texts at least this long get a table of their words for snippets (`addWordTable`): 8 bytes a
+ * word, 1.3-1.4 bytes a character in the GnuCash guide and the GIMP manual.
+ */
+export const WORD_TABLE_LENGTH = 1000;
+
+/**
+ * The text counts twice, and a long one two bytes a character more: snippets keep its
+ * lower-cased copy and, for a long one, its table of words while the row lives (`buildHits`).
+ */
 const sectionBytes = (row: StoredSection) =>
-  ROW_OBJECT_BYTES + stringBytes(row.heading) + stringBytes(row.anchor) + 2 * stringBytes(row.text);
+  ROW_OBJECT_BYTES +
+  stringBytes(row.heading) +
+  stringBytes(row.anchor) +
+  2 * stringBytes(row.text) +
+  (row.text.length >= WORD_TABLE_LENGTH ? 2 * row.text.length : 0);
 
 const pageBytes = (row: StoredPage) =>
   ROW_OBJECT_BYTES +

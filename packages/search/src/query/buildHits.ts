@@ -2,7 +2,13 @@ import type { MatchExplanation, SearchHit, SectionHit } from '@docs-portal/contr
 import { FIELDS } from '../core/fields';
 import type { IndexReader, StoredPage, StoredSection } from '../core/IndexStore';
 import type { FieldTokens } from '../core/sectionTokens';
-import { SNIPPET_LENGTH, buildSnippet } from './buildSnippet';
+import {
+  SNIPPET_LENGTH,
+  addWordTable,
+  buildSnippet,
+  searchableText,
+  type SearchableText,
+} from './buildSnippet';
 import { loadSectionTokens } from './loadSectionTokens';
 import { otherVersionsOf } from './collapseVersions';
 import type { SearchOutcome } from './executeSearch';
@@ -43,20 +49,21 @@ export function hitUrl(
 }
 
 /**
- * Lower-cased section texts, by row object, kept while the row is: the engines' row caches hand
- * out the same row query after query (and count its text twice for this copy), and lower-casing
- * a text with a character beyond Latin-1, such as a curly quote, goes through ICU: 3.8 % of the
- * instructions of the gnucash bench queries, once their rows were cached.
+ * Section texts prepared for finding query words (see `SearchableText`), by row object, kept
+ * while the row is: the engines' row caches hand out the same row query after query (and count
+ * what this keeps of it; see `RowCache`). Lower-casing a text with a character beyond Latin-1,
+ * such as a curly quote, goes through ICU (3.8 % of the instructions of the gnucash bench
+ * queries, once their rows were cached). A long text gets its table of words when it is shown
+ * a second time: a row shown once does not pay for it.
  */
-const lowerTexts = new WeakMap<StoredSection, string>();
+const searchableTexts = new WeakMap<StoredSection, SearchableText>();
 
-function lowerText(row: StoredSection): string {
-  let lower = lowerTexts.get(row);
-  if (lower === undefined) {
-    lower = row.text.toLowerCase();
-    lowerTexts.set(row, lower);
-  }
-  return lower;
+function searchableOf(row: StoredSection): SearchableText {
+  const kept = searchableTexts.get(row);
+  if (kept !== undefined) return addWordTable(kept);
+  const searchable = searchableText(row.text, false);
+  searchableTexts.set(row, searchable);
+  return searchable;
 }
 
 function round(score: number): number {
@@ -168,10 +175,9 @@ export async function buildHits(
         anchor: row.anchor,
         url: hitUrl(docSet.docSet.urlPrefix, stored.path, highlightTerms, row.anchor),
         snippet: buildSnippet(
-          row.text,
+          searchableOf(row),
           present.get(ranked.sectionId) ?? snippetTerms,
           SNIPPET_LENGTH,
-          lowerText(row),
         ),
         score: round(ranked.adjusted),
       };

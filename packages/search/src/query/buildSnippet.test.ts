@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, findTerms, markRanges } from './buildSnippet';
+import { addWordTable, buildSnippet, findTerms, markRanges, searchableText } from './buildSnippet';
 
 const stripMarks = (html: string) => html.replace(/<\/?mark>/g, '');
 
@@ -83,6 +83,54 @@ describe('buildSnippet', () => {
       ['10', 3],
       ['reports', 1],
     ]);
+  });
+
+  it('finds the same words in a long text through its table of words as term by term', () => {
+    const paragraph =
+      'Reports: reporting, report-writer, reported v10.5 and 10.5; the naïve café→bar keeps ' +
+      'os.path.join() beside __init__ and --dry-run. Report “quoted” reports end with report';
+    const text = Array.from({ length: 12 }, (_, i) => `${paragraph} ${i}.`).join(' ');
+    const terms = new Map([
+      ['report', 0],
+      ['reports', 1],
+      ['reported', 2],
+      ['10', 3],
+      ['10.5', 3],
+      ['5', 4],
+      ['cafe', 5],
+      ['bar', 6],
+      ['naive', 7],
+      ['os.path.join', 8],
+      ['join', 8],
+      ['__init__', 9],
+      ['init', 9],
+      ['dry', 10],
+      ['quoted', 11],
+      ['absent', 12],
+      ['11', 13],
+    ]);
+    const byTerm = searchableText(text, false);
+    const byTable = searchableText(text, true);
+    expect(byTerm.words).toBeUndefined();
+    expect(byTable.words?.length).toBeGreaterThan(200);
+    const found = findTerms(byTable, terms);
+    expect(found).toEqual(findTerms(byTerm, terms));
+    const said = (word: string) => found.filter((h) => text.slice(h.start, h.end) === word).length;
+    expect([said('Reports'), said('reports'), said('report'), said('Report'), said('11')]).toEqual([
+      12, 12, 24, 12, 1,
+    ]);
+    expect(said('café')).toBe(12);
+  });
+
+  it('gives a word table only to long texts that keep their length when lower-cased', () => {
+    expect(addWordTable(searchableText('short text')).words).toBeUndefined();
+    const long = 'word '.repeat(300);
+    expect(addWordTable(searchableText(long, false)).words?.length).toBe(300);
+    // `İ` lower-cases to two characters: such a text is searched by its tokens instead.
+    const turkish = searchableText(`İstanbul ${long}`);
+    expect(turkish.tokens).toBeDefined();
+    expect(addWordTable(turkish).words).toBeUndefined();
+    expect(findTerms(turkish, new Map([['word', 0]]))).toHaveLength(300);
   });
 
   it('merges overlapping ranges into one mark', () => {
