@@ -3,14 +3,17 @@ import type { StoredPage, StoredSection } from './IndexStore';
 
 /*
  * The ceilings are `SearchMemoryLimits.postgresRowCacheBytes` and `postgresTokenCacheBytes`
- * (16 MB each by default) for the PostgreSQL engine, `sqliteRowCacheBytes` (rows only) for the
- * SQLite engine. Section texts are long (500-1,000 characters on average in the bench
+ * (20 and 16 MB by default) for the PostgreSQL engine, `sqliteRowCacheBytes` (rows only, 20 MB)
+ * for the SQLite engine. Section texts are long (500-1,000 characters on average in the bench
  * corpora, 4-10 MB of text per corpus): half of 8 MB for sections, counted at two bytes a
  * character, left nearly every search of the relevance bench's Django queries reading a section
  * row (0.96 statements per search besides BEGIN and COMMIT); 16 MB counted as V8 keeps the
  * strings left none (queryCost --engine postgres). The Python corpus's sections take more than
  * the decoded token cache's 32 MB, and its bench queries read 0.89 sections' tokens per search
- * from the server after that cache dropped them; 16 MB of encoded tokens left none.
+ * from the server after that cache dropped them; 16 MB of encoded tokens left none. The rows'
+ * ceilings went from 16 to 20 MB with the word tables of long texts (`WORD_TABLE_LENGTH`): at
+ * 16 MB counting them, the Python bench queries (200, five times over) read rows again (28 M
+ * instructions of UTF-8 decoding a pass, where there had been none).
  */
 
 /** What a cached token blob holds besides its bytes (the Buffer object and its allocation). */
@@ -26,21 +29,27 @@ const ROW_OBJECT_BYTES = 160;
 const stringBytes = (text: string) => (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
 
 /**
- * Texts at least this long get a table of their words for snippets (`addWordTable`): 8 bytes a
- * word, 1.3-1.4 bytes a character in the GnuCash guide and the GIMP manual.
+ * Texts at least this long get a table of their words for snippets (`addWordTable`): 4 bytes a
+ * word, 0.65-0.70 bytes a character of the long texts of the GnuCash guide, the GIMP manual and
+ * the Python and Django documentation.
  */
 export const WORD_TABLE_LENGTH = 1000;
 
+/** What a long text's table of words is counted at, per character of the text. */
+const WORD_TABLE_BYTES_PER_CHARACTER = 0.75;
+
 /**
- * The text counts twice, and a long one two bytes a character more: snippets keep its
- * lower-cased copy and, for a long one, its table of words while the row lives (`buildHits`).
+ * The text counts twice, and a long one's table of words beside it: snippets keep its
+ * lower-cased copy and, for a long one, the table while the row lives (`buildHits`).
  */
 const sectionBytes = (row: StoredSection) =>
   ROW_OBJECT_BYTES +
   stringBytes(row.heading) +
   stringBytes(row.anchor) +
   2 * stringBytes(row.text) +
-  (row.text.length >= WORD_TABLE_LENGTH ? 2 * row.text.length : 0);
+  (row.text.length >= WORD_TABLE_LENGTH
+    ? Math.ceil(WORD_TABLE_BYTES_PER_CHARACTER * row.text.length)
+    : 0);
 
 const pageBytes = (row: StoredPage) =>
   ROW_OBJECT_BYTES +

@@ -58,19 +58,19 @@ export interface SearchableText {
   /** `text.toLowerCase()`. */
   lower: string;
   /** Tokens of the whole text, when lower-casing changes its length (searched by token). */
-  tokens?: TextToken[];
+  tokens: TextToken[] | undefined;
   /** [start, end) of each run between white space that holds a foldable character, in order. */
   runs: number[];
   /** Tokens of those runs, at their offsets in the text. */
   runTokens: TextToken[];
   /**
    * Long texts: every maximal run of word characters of `lower` that does not start inside a
-   * foldable run, as `hash × 2^21 + start` (see `wordKey`), in ascending order: the starts of a
-   * word are found by a binary search for its hash. A sorted typed array rather than a map of
-   * strings: 1.2 bytes per character of text (8 per word) where a `Map` of words held 13 for
-   * the GnuCash guide's two-byte texts, and built in a tenth of the time.
+   * foldable run, as `hash << 16 | start` (a 16-bit hash of the word; see `wordKey`), in
+   * ascending order: the starts of a word are found by a binary search for its hash, and told
+   * from other words of the same hash by their characters. 4 bytes a word, 0.7 a character in the
+   * bench corpora; a `Map` of words held 13 bytes a character of the GnuCash guide's texts.
    */
-  words?: Float64Array;
+  words: Uint32Array | undefined;
 }
 
 /**
@@ -85,7 +85,7 @@ export function searchableText(
   const runs: number[] = [];
   const runTokens: TextToken[] = [];
   if (lower.length !== text.length)
-    return { text, lower, tokens: tokenizeText(text), runs, runTokens };
+    return { text, lower, tokens: tokenizeText(text), runs, runTokens, words: undefined };
   FOLDABLE_GLOBAL.lastIndex = 0;
   for (let m = FOLDABLE_GLOBAL.exec(text); m !== null; m = FOLDABLE_GLOBAL.exec(text)) {
     let start = m.index;
@@ -97,14 +97,22 @@ export function searchableText(
       runTokens.push({ ...token, start: start + token.start, end: start + token.end });
     FOLDABLE_GLOBAL.lastIndex = end;
   }
-  const searchable: SearchableText = { text, lower, runs, runTokens };
+  // Every field set, in one order: one hidden class for all the texts kept.
+  const searchable: SearchableText = {
+    text,
+    lower,
+    tokens: undefined,
+    runs,
+    runTokens,
+    words: undefined,
+  };
   return withWords ? addWordTable(searchable) : searchable;
 }
 
 /**
  * Gives a long text (`WORD_TABLE_LENGTH` characters or more) its table of words, if it has none:
- * 35-45 µs for the long sections of the bench corpora, where it saves 10-20 µs at every snippet
- * later made of them. Returns the same object.
+ * about 26 µs for a long section of the GIMP manual, where it then saves 12 µs at every snippet
+ * of a query of 11 terms. Returns the same object.
  */
 export function addWordTable(searchable: SearchableText): SearchableText {
   const { text, tokens, words } = searchable;
@@ -114,23 +122,23 @@ export function addWordTable(searchable: SearchableText): SearchableText {
   return searchable;
 }
 
-/** Offsets above this do not fit beside a 32-bit hash in a double's 53 bits of integer. */
-const MAX_TABLE_OFFSET = 2 ** 21 - 1;
+/** Offsets beyond this do not fit beside a 16-bit hash in 32 bits: such texts get no table. */
+const MAX_TABLE_OFFSET = 0xffff;
 
-/** FNV-1a hash of `text[start, end)`, as an unsigned 32-bit number. */
+/** FNV-1a hash of `text[start, end)`, folded to 16 bits. */
 function hashOf(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5;
   for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
+  return (hash ^ (hash >>> 16)) & 0xffff;
 }
 
-/** Sorts first by hash, then by offset: both in one exactly represented double. */
+/** Sorts first by hash, then by offset. */
 function wordKey(hash: number, start: number): number {
-  return hash * 2 ** 21 + start;
+  return ((hash << 16) | start) >>> 0;
 }
 
 /** The word table of a lower-cased text (see `SearchableText.words`). */
-function wordTable(lower: string, runs: readonly number[]): Float64Array {
+function wordTable(lower: string, runs: readonly number[]): Uint32Array {
   const keys: number[] = [];
   let r = 0;
   for (let at = 0; at < lower.length;) {
@@ -148,18 +156,19 @@ function wordTable(lower: string, runs: readonly number[]): Float64Array {
       code = end < lower.length ? lower.charCodeAt(end) : -1;
     } while (code >= 0 && isWordChar(code));
     while (r < runs.length && (runs[r + 1] as number) <= at) r += 2;
-    if (r >= runs.length || at < (runs[r] as number)) keys.push(wordKey(hash >>> 0, at));
+    if (r >= runs.length || at < (runs[r] as number))
+      keys.push(wordKey((hash ^ (hash >>> 16)) & 0xffff, at));
     at = end;
   }
-  return Float64Array.from(keys).sort();
+  return Uint32Array.from(keys).sort();
 }
 
 /** Starts of the whole-word occurrences of `term` in a text with a word table, in order. */
-function wordStarts(searchable: SearchableText, words: Float64Array, term: string): number[] {
+function wordStarts(searchable: SearchableText, words: Uint32Array, term: string): number[] {
   const { lower } = searchable;
   const hash = hashOf(term, 0, term.length);
   const first = wordKey(hash, 0);
-  const next = wordKey(hash + 1, 0);
+  const next = first + 0x10000;
   let lo = 0;
   let hi = words.length;
   while (lo < hi) {
