@@ -77,10 +77,7 @@ export interface SearchableText {
  * A text prepared for `findTerms`. `withWords` builds the table of words of a long text (see
  * `addWordTable`).
  */
-export function searchableText(
-  text: string,
-  withWords = text.length >= WORD_TABLE_LENGTH,
-): SearchableText {
+export function searchableText(text: string, withWords = false): SearchableText {
   const lower = text.toLowerCase();
   const runs: number[] = [];
   const runTokens: TextToken[] = [];
@@ -111,7 +108,7 @@ export function searchableText(
 
 /**
  * Gives a long text (`WORD_TABLE_LENGTH` characters or more) its table of words, if it has none:
- * about 26 µs for a long section of the GIMP manual, where it then saves 12 µs at every snippet
+ * about 30 µs for a long section of the GIMP manual, where it then saves 12 µs at every snippet
  * of a query of 11 terms. Returns the same object.
  */
 export function addWordTable(searchable: SearchableText): SearchableText {
@@ -142,22 +139,15 @@ function wordTable(lower: string, runs: readonly number[]): Uint32Array {
   const keys: number[] = [];
   let r = 0;
   for (let at = 0; at < lower.length;) {
-    let code = lower.charCodeAt(at);
-    if (!isWordChar(code)) {
+    if (!isWordChar(lower.charCodeAt(at))) {
       at++;
       continue;
     }
-    // The hash as in `hashOf`, in the pass that finds the word's end.
-    let hash = 0x811c9dc5;
-    let end = at;
-    do {
-      hash = Math.imul(hash ^ code, 0x01000193);
-      end++;
-      code = end < lower.length ? lower.charCodeAt(end) : -1;
-    } while (code >= 0 && isWordChar(code));
+    let end = at + 1;
+    while (end < lower.length && isWordChar(lower.charCodeAt(end))) end++;
     while (r < runs.length && (runs[r + 1] as number) <= at) r += 2;
     if (r >= runs.length || at < (runs[r] as number))
-      keys.push(wordKey((hash ^ (hash >>> 16)) & 0xffff, at));
+      keys.push(wordKey(hashOf(lower, at, end), at));
     at = end;
   }
   return Uint32Array.from(keys).sort();
