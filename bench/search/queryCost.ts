@@ -11,9 +11,10 @@
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
 //      [--sqlite-cache-mb 16] [--posting-cache-mb 64] [--cpu-profile FILE]
-//      [--variant exact,typo,prefix] [--engine sqlite|postgres]
+//      [--variant exact,typo,prefix] [--engine sqlite|postgres] [--ask search,suggest]
 // `--cpu-profile` writes a V8 CPU profile of the timed rounds only (not the corpus reading,
-// the build or the answer pass), for a profile of the query path alone.
+// the build or the answer pass), for a profile of the query path alone. `--ask suggest` times
+// (and profiles) only the suggestions, `--ask search` only the searches.
 import { Session } from 'node:inspector/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,6 +148,10 @@ async function main(): Promise<void> {
   const sqliteCacheMb = option('sqlite-cache-mb');
   const postingCacheMb = option('posting-cache-mb');
   const kind = option('engine') ?? 'sqlite';
+  const ask = (option('ask') ?? 'search,suggest').split(',');
+  if (ask.length === 0 || ask.some((a) => a !== 'search' && a !== 'suggest')) {
+    throw new Error('--ask: search, suggest or both');
+  }
   if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--engine: sqlite or postgres');
   if (kind === 'postgres') countStatements();
   const saved: Record<string, string[]> =
@@ -209,11 +214,15 @@ async function main(): Promise<void> {
       for (let round = 1; round <= rounds; round++) {
         const server = postgres ? [await serverCpuMs(database)] : [];
         statementsByName.clear();
-        const search = await timed(queries, (q) => engine.search(searchRequest(q), ACCESS));
+        const search = await timed(ask.includes('search') ? queries : [], (q) =>
+          engine.search(searchRequest(q), ACCESS),
+        );
         const searchStatements = statementsPerQuery(queries.length);
         if (postgres) server.push(await serverCpuMs(database));
         statementsByName.clear();
-        const suggest = await timed(queries, (q) => engine.suggest({ q, limit: 8 }, ACCESS));
+        const suggest = await timed(ask.includes('suggest') ? queries : [], (q) =>
+          engine.suggest({ q, limit: 8 }, ACCESS),
+        );
         const suggestStatements = statementsPerQuery(queries.length);
         if (postgres) server.push(await serverCpuMs(database));
         const serverMs = (i: number) =>
@@ -230,9 +239,11 @@ async function main(): Promise<void> {
             : '';
           return `${label} cpu ${r.cpuMs.toFixed(3)} ms/query${sent}, p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms`;
         };
-        console.log(
-          `${name} round ${round} (${queries.length} queries): ${line('search', search, 0)} | ${line('suggest', suggest, 1)}`,
-        );
+        const lines = [
+          ...(ask.includes('search') ? [line('search', search, 0)] : []),
+          ...(ask.includes('suggest') ? [line('suggest', suggest, 1)] : []),
+        ];
+        console.log(`${name} round ${round} (${queries.length} queries): ${lines.join(' | ')}`);
         if (postgres) {
           console.log(`  statements per search: ${searchStatements}`);
           console.log(`  statements per suggestion: ${suggestStatements}`);
