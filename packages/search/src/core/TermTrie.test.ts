@@ -24,13 +24,12 @@ function distance(a: string, b: string): number {
   return (d[a.length] as number[])[b.length] as number;
 }
 
-function randomWords(count: number, seed: number): string[] {
+function randomWords(count: number, seed: number, letters = 'abcdeor'): string[] {
   let state = seed;
   const next = () => {
     state = (state * 1103515245 + 12345) % 2147483648;
     return state / 2147483648;
   };
-  const letters = 'abcdeor';
   return Array.from({ length: count }, () =>
     Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
       letters.charAt(Math.floor(next() * letters.length)),
@@ -52,6 +51,25 @@ describe('TermTrie', () => {
           if (d <= maxEdits) expected.set(term, d);
         }
         expect(new Map([...found].sort())).toEqual(new Map([...expected].sort()));
+      }
+    }
+  }, 30_000);
+
+  it('finds the same with characters that share a code modulo 32, and up to three edits', () => {
+    // 'a', 'A' and 'á' (97, 65, 225) and 'p' and '0' (112, 48) fall on the same bit of the
+    // filter that turns children away once every edit is used: only the characters decide.
+    const letters = 'aAápo0bc';
+    const terms = [...new Set(randomWords(1500, 11, letters))].sort();
+    const trie = new TermTrie(terms);
+    for (const word of randomWords(40, 5, letters)) {
+      for (const maxEdits of [0, 1, 2, 3]) {
+        const found: Array<[string, number]> = [];
+        trie.within(word, maxEdits, (index, d) => found.push([terms[index] as string, d]));
+        const expected = terms
+          .map((term): [string, number] => [term, distance(word, term)])
+          .filter(([, d]) => d <= maxEdits);
+        // Found once each, in the terms' order (the walk is depth first in character order).
+        expect(found).toEqual(expected);
       }
     }
   }, 30_000);
