@@ -149,7 +149,7 @@ async function main(): Promise<void> {
   const postingCacheMb = option('posting-cache-mb');
   const kind = option('engine') ?? 'sqlite';
   const ask = (option('ask') ?? 'search,suggest').split(',');
-  if (ask.length === 0 || ask.some((a) => a !== 'search' && a !== 'suggest')) {
+  if (ask.some((a) => a !== 'search' && a !== 'suggest')) {
     throw new Error('--ask: search, suggest or both');
   }
   if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--engine: sqlite or postgres');

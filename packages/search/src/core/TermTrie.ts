@@ -165,14 +165,10 @@ export class TermTrie {
       if (needed >= 0) {
         // One bit per character code modulo 32 turns most characters away in one test.
         const c = char[node] as number;
-        let i = -1;
-        if (((needBits[depth] as number) & (1 << (c & 31))) !== 0) {
-          const from = depth * slots;
-          const stop = from + needed;
-          for (i = from; i < stop && need[i] !== c; i++);
-          if (i === stop) i = -1;
-        }
-        if (i === -1) {
+        let i = depth * slots;
+        const stop = (needBits[depth] as number) & (1 << (c & 31)) ? i + needed : i;
+        while (i < stop && need[i] !== c) i++;
+        if (i === stop) {
           node++;
           continue;
         }

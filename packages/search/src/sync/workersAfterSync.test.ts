@@ -26,8 +26,11 @@ function onePage(folder: string, hierarchy: HierarchyJob, path: string): Extract
   return { folder, tasks: [{ path }], rulesKey: '', hierarchy: hierarchy.id };
 }
 
-/** Operating-system threads of this process (parse workers are threads of their own). */
-const threads = () => readdirSync('/proc/self/task').length;
+/** Ids of this process's operating-system threads (parse workers are threads of their own). */
+const threadIds = () => readdirSync('/proc/self/task');
+
+/** Number of this process's operating-system threads. */
+const threads = () => threadIds().length;
 
 /**
  * Waits until the process has `count` threads again. A worker's `exit` comes once its thread has
@@ -36,9 +39,6 @@ const threads = () => readdirSync('/proc/self/task').length;
 async function threadsBackTo(count: number): Promise<void> {
   await vi.waitFor(() => expect(threads()).toBe(count), { timeout: 5_000 });
 }
-
-/** Ids of this process's operating-system threads. */
-const threadIds = () => readdirSync('/proc/self/task');
 
 /**
  * Waits until none of `ids` runs any more. A thread is told apart by its id, not by a count: a
