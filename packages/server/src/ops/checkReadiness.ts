@@ -6,8 +6,19 @@ export interface ReadinessCheck {
   ping(): Promise<void>;
 }
 
-/** The outcome of one check: answered, answered with an error, or did not answer in time. */
-export type CheckOutcome = 'ok' | 'failed' | 'timeout';
+/**
+ * The outcome of one check: answered; still on its way to ready (a start-up task running, see
+ * {@link NotReadyYet}); answered with an error; or did not answer in time.
+ */
+export type CheckOutcome = 'ok' | 'pending' | 'failed' | 'timeout';
+
+/**
+ * Thrown by a check that is not broken but not ready yet (the search index catching up after
+ * start-up), so `/readyz` says `pending` and an operator does not look for a fault.
+ */
+export class NotReadyYet extends Error {
+  override readonly name = 'NotReadyYet';
+}
 
 /** The outcome of every check, and why the failed ones failed (for the log, not the client). */
 export interface Readiness {
@@ -36,7 +47,7 @@ export async function checkReadiness(
       const pinged = check.ping().then(
         () => ({ outcome: 'ok' as const }),
         (error: unknown) => ({
-          outcome: 'failed' as const,
+          outcome: error instanceof NotReadyYet ? ('pending' as const) : ('failed' as const),
           reason: error instanceof Error ? error.message : String(error),
         }),
       );

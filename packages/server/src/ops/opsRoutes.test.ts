@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, startPortal, testConfig } from '../../test/portalHarness';
 import { installErrorHandler } from '../errors/errorHandler';
 import { SqliteSessionStore } from '../sessions/SqliteSessionStore/SqliteSessionStore';
+import { NotReadyYet } from './checkReadiness';
 import { opsRoutes, type OpsRoutesOptions } from './opsRoutes';
 import { PortalMetrics } from './PortalMetrics';
 
@@ -61,6 +62,33 @@ describe('operations routes', () => {
       message: 'Not ready: search failed.',
       checks: { sessions: 'ok', search: 'failed' },
     });
+  });
+
+  it('says pending, not failed, for a check still on its way to ready', async () => {
+    let caughtUp = false;
+    const app = await opsApp({
+      searchEngine: { ping: async () => {}, stats: async () => SIZE },
+      readinessChecks: [
+        {
+          name: 'index',
+          ping: async () => {
+            if (!caughtUp) throw new NotReadyYet('catching up');
+          },
+        },
+      ],
+    });
+    const pending = await app.inject('/docs/readyz');
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json()).toEqual({
+      status: 'not_ready',
+      code: 'unavailable',
+      message: 'Not ready: index pending.',
+      checks: { sessions: 'ok', search: 'ok', index: 'pending' },
+    });
+    caughtUp = true;
+    const ready = await app.inject('/docs/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ checks: { index: 'ok' } });
   });
 
   it('answers 503 within its timeout when a dependency never answers', async () => {

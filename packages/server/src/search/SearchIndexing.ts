@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocSetConfig, PortalConfig } from '../config/schema';
 import type { ServedReleases } from '../content/ServedReleases';
+import { NotReadyYet } from '../ops/checkReadiness';
 
 /** The search engine's view of a configured doc set, served from `releaseDir`. */
 export function docSetDescriptor(
@@ -114,7 +115,7 @@ export class SearchIndexing {
    */
   async checkCaughtUp(): Promise<void> {
     if (!this.caughtUp) {
-      throw new Error('the search index is catching up with the published doc sets');
+      throw new NotReadyYet('the search index is catching up with the published doc sets');
     }
   }
 

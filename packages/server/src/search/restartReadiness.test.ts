@@ -70,7 +70,8 @@ describe('a portal restarted after a re-index was interrupted', () => {
     const catchingUp = await probe.request('/docs/readyz');
     expect(catchingUp.status).toBe(503);
     expect(await catchingUp.json()).toMatchObject({
-      checks: { sessions: 'ok', search: 'ok', index: 'failed' },
+      checks: { sessions: 'ok', search: 'ok', index: 'pending' },
+      message: 'Not ready: index pending.',
     });
     // Why: the index still has the page the served release no longer has.
     const reader = portal.client();
