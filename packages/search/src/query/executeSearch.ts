@@ -11,7 +11,13 @@ import type { RankedPage } from './rankPages';
 import type { RankingOptions } from './rankingOptions';
 import { loadPostings } from './loadPostings';
 import { pagesInOtherVersions } from './collapseVersions';
-import { idf, scoreSections, scoredTermIds, type CorpusStats } from './scoreSections';
+import {
+  idf,
+  scoreSections,
+  scoredTermIds,
+  type CorpusStats,
+  type SectionScores,
+} from './scoreSections';
 import { selectDocSets, type DocSetScopes } from './selectDocSets';
 import { findTitleMatches, stopTermTest, termGroupsOf } from './titleMatches';
 import type { SynonymTable } from './synonyms';
@@ -128,6 +134,28 @@ function countFacet(
 }
 
 /**
+ * Marks (1) the rows of `scores` whose page has a term of a scored group in its title: the
+ * title is the first field of each page posting's frequencies.
+ */
+function titledRows(
+  groups: readonly QueryGroup[],
+  pageLists: ReadonlyMap<number, readonly DecodedPostings[]>,
+  scores: SectionScores,
+): Uint8Array {
+  const titled = new Uint8Array(scores.count);
+  for (const termId of scoredTermIds(groups)) {
+    for (const list of pageLists.get(termId) ?? []) {
+      for (let i = 0; i < list.count; i++) {
+        if ((list.tf[i * FIELD_COUNT] as number) === 0) continue;
+        const k = scores.find(list.ids[i] as number);
+        if (k >= 0) titled[k] = 1;
+      }
+    }
+  }
+  return titled;
+}
+
+/**
  * Runs a query against one consistent index generation: plans it in the reader's vocabulary,
  * scores whole pages of the readable doc sets (access applied before any posting is read),
  * keeps the pages that match enough of the query, counts facets and the total, puts the pages
@@ -148,6 +176,11 @@ export async function executeSearch(
      * (default {@link RELAX_BELOW}; search-as-you-type gives 1: only when none match).
      */
     relaxBelow?: number;
+    /**
+     * Ranks in full only the candidates whose title holds a word of the query (search-as-you-
+     * type, which suggests titles): `total` and the facets still count every match.
+     */
+    titledOnly?: boolean;
   },
   access: ReaderAccess,
   settings: QuerySettings,
@@ -339,7 +372,13 @@ export async function executeSearch(
     (headed[b] as number) - (headed[a] as number) ||
     (firstPass[b] as number) - (firstPass[a] as number) ||
     (ids[a] as number) - (ids[b] as number);
-  const ordered = topRows(candidates, (lastBlock + 1) * RANK_BLOCK, before);
+  const titleRows =
+    request.titledOnly === true ? titledRows(groups, pageLists, pageScores) : undefined;
+  const ordered = topRows(
+    titleRows === undefined ? candidates : candidates.filter((k) => titleRows[k] === 1),
+    (lastBlock + 1) * RANK_BLOCK,
+    before,
+  );
 
   // Second pass: the blocks of candidates that hold the requested result page.
   outcome.firstRank = firstBlock * RANK_BLOCK;

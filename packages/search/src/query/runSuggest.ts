@@ -29,6 +29,10 @@ export async function runSuggest(
       // A title is suggested for what is typed, all of it: pages holding only some of the words
       // are for the search itself.
       relaxBelow: 1,
+      // Only a page whose title holds a word of the query can be suggested (see below): ranking
+      // only those, the best of them are found at a third to half of the cost, and a page that
+      // the others crowded out of the first ranked block can now be suggested.
+      titledOnly: true,
     },
     access,
     settings,

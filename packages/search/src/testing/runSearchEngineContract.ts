@@ -505,6 +505,34 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           expect(hit?.url.replace(/[?#].*$/, '')).toBe(suggestion.url);
         }
       });
+
+      it('suggests a page titled with a typed word however many other pages say them more', async () => {
+        const base = CONTRACT_CORPUS[0];
+        if (base === undefined) throw new Error('empty corpus');
+        const docSet = { ...base.docSet, id: 'crowd', product: 'Crowd', urlPrefix: '/docs/W' };
+        const access = { docSetIds: [...CUSTOMER.docSetIds, 'crowd'] };
+        // More pages than the first block the engine ranks in full, each saying both words
+        // often, none of them in its title.
+        const crowd = Array.from({ length: 70 }, (_, i) =>
+          textPage(`/notes${i}.htm`, `Field notes ${i}`, 'wombat burrow '.repeat(12 + (i % 5))),
+        );
+        await engine.applyDocSetChanges({
+          docSet,
+          upserts: [...crowd, textPage('/handling.htm', 'Wombat handling', 'Mind the burrow.')],
+          removals: [],
+        });
+        try {
+          expect((await search('wombat burrow', access)).total).toBe(71);
+          const typed = await engine.suggest({ q: 'wombat burr', limit: 8 }, access);
+          expect(typed.suggestions).toContainEqual({
+            kind: 'title',
+            text: 'Wombat handling',
+            url: '/docs/W/handling.htm',
+          });
+        } finally {
+          await engine.removeDocSet('crowd');
+        }
+      });
     });
 
     describe('result cache', () => {
