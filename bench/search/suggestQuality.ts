@@ -44,7 +44,9 @@ interface Tally {
 
 function score(tally: Tally, answer: SuggestResponse, query: BenchQuery): void {
   const relevant = new Set(query.relevant);
-  const titles = answer.suggestions.flatMap((s) => (s.kind === 'title' ? [s.url] : []));
+  const titles = answer.suggestions.flatMap((s) =>
+    s.kind === 'title' && s.url !== undefined ? [s.url] : [],
+  );
   const at = titles.findIndex((url) => relevant.has(decodeURI(url)));
   tally.queries++;
   if (titles.length === 0) tally.empty++;
