@@ -24,7 +24,7 @@ const ACCESS = { docSetIds: [BENCH_DOC_SET.id] };
 const LIMIT = 8;
 
 /** What a reader has typed at some point of `text`: its first words, the last one cut short. */
-export function typedPrefix(text: string, random: () => number): string | undefined {
+function typedPrefix(text: string, random: () => number): string | undefined {
   const words = text.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0) return undefined;
   const upTo = 1 + Math.floor(random() * words.length);
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
         upserts: [...corpus.pages.records],
         removals: [],
       });
-      // One pass to warm the caches and compiled code, then the measured one.
+      // One pass to warm the caches and compiled code, then `rounds` measured ones.
       for (const { text } of asked) await engine.suggest({ q: text, limit: LIMIT }, ACCESS);
       const tallies = new Map<string, Tally>();
       const got: string[] = [];
