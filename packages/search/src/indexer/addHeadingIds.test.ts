@@ -46,6 +46,22 @@ describe('addHeadingIds', () => {
     expect(out).toContain('<h2 id="setup-2">Setup</h2><h3 id="setup-3" class="x">Setup</h3>');
   });
 
+  it('gives the first <h1> under a Doxygen title an id: it heads a section there', () => {
+    const page = Buffer.from(
+      '<html><body><div class="header"><div class="headertitle">' +
+        '<div class="title">Ring Walkthrough</div></div></div>' +
+        '<div class="contents"><h1>Introduction</h1><p>A ring.</p><h1>Draining</h1><p>Pop.</p>' +
+        '</div></body></html>',
+    );
+    const served = addHeadingIds(page);
+    const extracted = extractSections(served, { path: '/walkthrough.html' });
+    expect(extracted.title).toBe('Ring Walkthrough');
+    expect(extracted.sections.map((s) => s.heading)).toEqual(['Introduction', 'Draining']);
+    const anchors = extracted.sections.map((s) => s.anchor);
+    expect(anchors.every((a) => a !== '')).toBe(true);
+    expect(ids(served)).toEqual(expect.arrayContaining(anchors));
+  });
+
   it('changes no other byte, in UTF-8 and in Latin-1 pages', () => {
     const utf8 = Buffer.from('<p>Überblick – €</p><h2>Über uns</h2><p>ß</p>', 'utf8');
     expect(addHeadingIds(utf8).toString('utf8')).toBe(

@@ -10,6 +10,7 @@ import {
   isChromeImage,
   isExcluded,
   isFalseFlag,
+  isHeaderTitle,
   isSiteTitle,
   normaliseSpace,
   textOf,
@@ -47,7 +48,10 @@ export interface ExtractedSection {
 
 /** The searchable content of one page. */
 export interface ExtractedPage {
-  /** Page title: the main heading, else the document title, else the file name. */
+  /**
+   * Page title: the main heading (Doxygen's title above the contents), else the document title,
+   * else the file name.
+   */
   title: string;
   /** Breadcrumb trail shown with hits. */
   breadcrumb: string[];
@@ -79,6 +83,8 @@ interface Landmarks {
   roleMain?: Element;
   main?: Element;
   firstH1?: Element;
+  /** Doxygen's page title above its contents (see isHeaderTitle). */
+  headerTitle?: Element;
   body?: Element;
   title?: Element;
   robots: string;
@@ -123,6 +129,9 @@ function scanDocument(root: AnyNode): Landmarks {
           break;
         case 'h1':
           if (found.firstH1 === undefined && !isSiteTitle(node)) found.firstH1 = node;
+          break;
+        case 'div':
+          if (found.headerTitle === undefined && isHeaderTitle(node)) found.headerTitle = node;
           break;
         case 'body':
           found.body ??= node;
@@ -387,7 +396,7 @@ export function extractParsedPage(
     return { title: fileName, breadcrumb, sections: [], indexable: false, warnings };
   }
 
-  let titleElement = ruled.title;
+  let titleElement = ruled.title ?? found.headerTitle;
   for (const region of regions) titleElement ??= findTitleHeading(region);
   const documentTitle = found.title === undefined ? '' : textOf(found.title);
   const titleText = titleElement === undefined ? '' : textOf(titleElement);

@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { foldCase } from '@docs-portal/contracts/text';
-import { isExcluded, isSiteTitle, textOf } from './domText';
+import { isExcluded, isHeaderTitle, isSiteTitle, textOf } from './domText';
 
 const HEADING = /^h[1-6]$/;
 
@@ -83,6 +83,7 @@ export function generateAnchor(heading: string, taken: Set<string>): string {
 export function planHeadingAnchors(root: AnyNode): Map<Element, string> {
   const taken = new Set<string>();
   const headings: Element[] = [];
+  let headerTitle = false;
   const stack: Array<{ node: AnyNode; excluded: boolean }> = [{ node: root, excluded: false }];
   while (stack.length > 0) {
     const { node, excluded: above } = stack.pop() as { node: AnyNode; excluded: boolean };
@@ -91,6 +92,7 @@ export function planHeadingAnchors(root: AnyNode): Map<Element, string> {
       const a = node.attribs;
       if (a.id !== undefined) taken.add(a.id);
       if (node.name === 'a' && a.name !== undefined) taken.add(a.name);
+      headerTitle ||= isHeaderTitle(node);
       excluded ||= isExcluded(node);
       // Headings in navigation and chrome never become sections, so they need no id.
       if (!excluded && HEADING.test(node.name)) headings.push(node);
@@ -104,8 +106,9 @@ export function planHeadingAnchors(root: AnyNode): Map<Element, string> {
   }
   const plan = new Map<Element, string>();
   // The first <h1> is the page title (its section is the page top) or sits outside the main
-  // region: either way no hit links to it, so the page keeps it as it is.
-  const title = headings.find((h) => h.name === 'h1' && !isSiteTitle(h));
+  // region: either way no hit links to it, so the page keeps it as it is. Under Doxygen's title
+  // (see isHeaderTitle) it heads the first section, and is given an id like the others.
+  const title = headerTitle ? undefined : headings.find((h) => h.name === 'h1' && !isSiteTitle(h));
   for (const heading of headings) {
     if (heading === title) continue;
     // An id attribute that is present but empty cannot be given a second value.

@@ -11,7 +11,7 @@ import { syncDocSet } from './syncDocSet';
 
 /**
  * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
- * Texinfo (makeinfo 6 and 7), RDoc and Doxygen output.
+ * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc and Doxygen output.
  */
 const SETS = [
   'flare12',
@@ -19,6 +19,7 @@ const SETS = [
   'docbook-site',
   'asciidoc-site',
   'texinfo-site',
+  'texi2html-site',
   'rdoc-site',
   'doxygen-site',
 ] as const;
@@ -51,9 +52,12 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   'asciidoc-site': ['updated', 'toctitle'],
   // makeinfo's Next/Previous/Up panels above every node.
   'texinfo-site': ['Next', 'Previous', 'Contents'],
+  // texi2html's button bars above every node and section, and its credit line.
+  'texi2html-site': ['Top', 'Contents', 'Index', 'generated', 'Wren', 'texi2html'],
   // RDoc's navigation (with the empty results list of its search box) and footer.
   'rdoc-site': ['Quick', 'Home', 'Generated', 'RDoc'],
-  'doxygen-site': ['Generated', 'doxygen'],
+  // Doxygen's footer, title area (project name and brief) and jump links.
+  'doxygen-site': ['Generated', 'doxygen', 'ringlet', 'Tiny', 'Macros'],
 };
 
 /** A query each fixture doc set answers with sections that have anchors. */
@@ -63,6 +67,7 @@ const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
   'docbook-site': 'entries',
   'asciidoc-site': 'shards',
   'texinfo-site': 'handle',
+  'texi2html-site': 'tension',
   'rdoc-site': 'postage',
   'doxygen-site': 'ring_push',
 };
@@ -234,6 +239,26 @@ describe('real generator structures', () => {
     expect((await hitFor('writing surface', '/Handles.html'))?.title).toBe('Handles');
     // The stub makeinfo leaves for an anchor only sends the reader to the node.
     expect(await hitFor('quill_reopen', '/quill_005freopen.html')).toBeUndefined();
+  });
+
+  it('titles a texi2html node by its heading, which links to the table of contents', async () => {
+    const chapter = await hitFor('bobbin', '/spindle_2.html');
+    expect(chapter?.title).toBe('2. Winding Thread');
+    expect(chapter?.snippet).not.toMatch(/\[|generated/);
+    const section = await hitFor('knurl', '/spindle_2.html');
+    expect(section?.section).toBe('2.1 Setting the Tension');
+    expect(section?.sections[0]?.url).toMatch(/#SEC6$/);
+  });
+
+  it('titles a Doxygen page by the title above its contents, without the project name', async () => {
+    expect((await hitFor('circular queue', '/ring__buffer_8h.html'))?.title).toBe(
+      'ring_buffer.h File Reference',
+    );
+    // A related page: its first <h1> ("Introduction") heads a section, not the page.
+    const intro = await hitFor('overwrite oldest', '/walkthrough.html');
+    expect(intro?.title).toBe('Ring Walkthrough');
+    expect(intro?.section).toBe('Introduction');
+    expect((await hitFor('ring walkthrough', '/walkthrough.html'))?.title).toBe('Ring Walkthrough');
   });
 
   it('indexes pages whose search box holds an empty results list', async () => {
