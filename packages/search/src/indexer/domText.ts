@@ -131,6 +131,8 @@ const EXCLUDED_CLASSES = new Set([
   'off-canvas',
   'off-canvas-list',
   'off-canvas-accordion',
+  // RDoc's "click to toggle source" beside every method's name.
+  'method-click-advice',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
@@ -196,7 +198,7 @@ export function isExcluded(element: Element): boolean {
  * sign lower-cases to it), and the prefixes start with `MC` or `_Skins_`. Most class lists hold
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
-const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|index|foot|MC|_Skins_/i;
+const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|MC|_Skins_/i;
 
 /** Classes of Texinfo's index tables (concepts, functions, variables, keys, programs, types). */
 const TEXINFO_INDEX = /^index-(?:cp|fn|vr|ky|pg|tp)$|-printindex$/i;

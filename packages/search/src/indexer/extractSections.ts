@@ -310,6 +310,21 @@ function findTitleHeading(region: Element | Document): Element | undefined {
   return findFirst(region, (node) => node.name === 'h1' && !isSiteTitle(node));
 }
 
+/**
+ * The heading of an API entry that is a block of its own with an anchor, RDoc's method and
+ * attribute details (`div.method-detail#method-i-seal` > `div.method-heading`): the entry is a
+ * section headed by it, as a Sphinx entry's `<dt>` heads one. Undefined for other elements.
+ */
+function apiEntryHeading(element: Element): Element | undefined {
+  const a = element.attribs;
+  if (element.name !== 'div' || a.id === undefined || a.class === undefined) return undefined;
+  if (!a.class.split(/\s+/).includes('method-detail')) return undefined;
+  return element.children.find(
+    (child): child is Element =>
+      child.type === 'tag' && (child.attribs.class ?? '').split(/\s+/).includes('method-heading'),
+  );
+}
+
 /** What may separate a page's own name from the manual's or site's name in its `<title>`. */
 const TITLE_SUFFIX = /^(?:\s+[([|:\u2013\u2014-]|:\s)/;
 /** A number before a heading's words (`5.3 `, `A.1 `, `2. `). */
@@ -349,8 +364,8 @@ function headingBeforeSuffix(
  * follows), and `<body>`; navigation, menus,
  * breadcrumb shells, forms, scripts, styles and anything marked `nocontent`, `data-mc-ignore` or
  * `data-mc-searchable="False"` are dropped.
- * A new section starts at every heading after the title and at every definition term with an
- * id (API entries in Sphinx and similar output). Anchors come from the heading's id, a bookmark
+ * A new section starts at every heading after the title, at every definition term with an
+ * id (API entries in Sphinx and similar output) and at every RDoc method or attribute entry. Anchors come from the heading's id, a bookmark
  * (`<a name>`) inside it, the id of the section element it opens or an empty marker just before
  * it; otherwise a stable id is generated from the heading text. Malformed HTML is read as far as
  * a browser would and reported in `warnings`. The doc set's rules (`context.rules`) take
@@ -470,6 +485,20 @@ export function extractParsedPage(
     }
     if (node === titleElement) return;
     const name = node.name;
+    const entryHeading = entry === null ? apiEntryHeading(node) : undefined;
+    if (entryHeading !== undefined) {
+      current = startSection(textOf(entryHeading), node);
+      // The name alone (`weight` of `weight[R]`), where the heading marks it.
+      const methodName = entryHeading.children.find(
+        (child): child is Element => child.type === 'tag' && child.attribs.class === 'method-name',
+      );
+      const defined = definitionTerm(methodName ?? entryHeading, true);
+      if (defined !== undefined) current.definitions = [defined];
+      for (const child of node.children) {
+        if (child !== entryHeading) walk(child, null, depth + 1);
+      }
+      return;
+    }
     if (name === 'dt' || name === 'td' || name === 'th') {
       collectDefinition((target.definitions ??= []), node);
     }

@@ -55,7 +55,7 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   // texi2html's button bars above every node and section, and its credit line.
   'texi2html-site': ['Top', 'Contents', 'Index', 'generated', 'Wren', 'texi2html'],
   // RDoc's navigation (with the empty results list of its search box) and footer.
-  'rdoc-site': ['Quick', 'Home', 'Generated', 'RDoc'],
+  'rdoc-site': ['Quick', 'Home', 'Generated', 'RDoc', 'click', 'toggle'],
   // Doxygen's footer, title area (project name and brief) and jump links.
   'doxygen-site': ['Generated', 'doxygen', 'ringlet', 'Tiny', 'Macros'],
 };
@@ -265,6 +265,21 @@ describe('real generator structures', () => {
     const hit = await hitFor('cardboard', '/Parcel/Box.html');
     expect(hit?.title).toBe('class Parcel::Box');
     expect(await hitFor('tape', '/Parcel/Box.html')).toBeDefined();
+  });
+
+  it('makes each RDoc method and attribute a section, linked to its entry', async () => {
+    for (const [q, heading, anchor] of [
+      ['flaps', 'seal(tape)', 'method-i-seal'],
+      ['prices postage', 'stamp(country)', 'method-i-stamp'],
+      ['grams scales', 'weight[R]', 'attribute-i-weight'],
+    ] as const) {
+      const hit = await hitFor(q, '/Parcel/Box.html');
+      expect(hit?.section, q).toBe(heading);
+      expect(hit?.sections[0]?.url, q).toMatch(new RegExp(`#${anchor}$`));
+    }
+    // The method's name counts as defined by its entry: the entry leads for the bare name.
+    const { hits } = await search('stamp', { docSetIds: ['rdoc-site'] });
+    expect(hits[0]?.sections[0]?.url).toMatch(/#method-i-stamp$/);
   });
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
