@@ -133,6 +133,15 @@ const EXCLUDED_CLASSES = new Set([
   'off-canvas-accordion',
   // RDoc's "click to toggle source" beside every method's name.
   'method-click-advice',
+  // gtk-doc's Top | Description | Home | Up | Prev | Next bar above every page.
+  'navigation',
+  // Line numbers beside code: Pygments' (Sphinx, MkDocs), gtk-doc's, Javadoc's source pages.
+  'linenos',
+  'linenodiv',
+  'lineno',
+  'listing_lines',
+  'sourcelineno',
+  'source-line-no',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
