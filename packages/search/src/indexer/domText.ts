@@ -269,16 +269,22 @@ const BUTTON = /^\[[^[\]]{1,40}\]$/;
  * square brackets or blank.
  */
 function isButtonBar(table: Element): boolean {
-  const rows: Element[] = [];
+  let row: Element | undefined;
+  // The one row, directly or in a tbody; a second row or anything else ends the look at once.
+  const take = (node: Element): boolean => {
+    if (node.name !== 'tr' || row !== undefined) return false;
+    row = node;
+    return true;
+  };
   for (const child of table.children) {
     if (child.type !== 'tag') continue;
-    if (child.name === 'tr') rows.push(child);
-    else if (child.name === 'tbody') {
-      for (const row of child.children) if (row.type === 'tag') rows.push(row);
-    } else return false;
+    if (child.name !== 'tbody') {
+      if (!take(child)) return false;
+      continue;
+    }
+    for (const inner of child.children) if (inner.type === 'tag' && !take(inner)) return false;
   }
-  const row = rows[0];
-  if (rows.length !== 1 || row === undefined || row.name !== 'tr') return false;
+  if (row === undefined) return false;
   let buttons = 0;
   for (const cell of row.children) {
     if (cell.type !== 'tag') continue;
