@@ -375,3 +375,35 @@ describe('extractSections on API entries', () => {
     expect(page.indexable).toBe(false);
   });
 });
+
+describe('extractSections on a Javadoc source page', () => {
+  const sourcePage = (description: string) =>
+    '<html><head><title>Source code</title>' +
+    `<meta name="description" content="${description}">` +
+    '<meta name="generator" content="javadoc/SourceToHTMLConverter"></head>' +
+    '<body class="source-page"><main role="main"><div class="source-container"><pre>' +
+    '<span class="source-line-no">001</span><span id="line-1">package org.kiln;</span>\n' +
+    '<span class="source-line-no">002</span><span id="line-2">public class Glaze {}</span>' +
+    '</pre></div></main></body></html>';
+
+  it('names the page after its file, not "Source code", and leaves out the line numbers', () => {
+    const page = extractSections(sourcePage('source: package: org.kiln, class: Glaze'), {
+      path: '/src-html/org/kiln/Glaze.html',
+    });
+    expect(page.title).toBe('Glaze.java');
+    expect(allText(page)).not.toMatch(/\b00[12]\b/);
+    // A nested type's page shows the file of the type around it.
+    const nested = extractSections(
+      sourcePage('source: package: org.kiln, class: Glaze, enum: Finish'),
+      { path: '/src-html/org/kiln/Glaze.Finish.html' },
+    );
+    expect(nested.title).toBe('Glaze.java');
+  });
+
+  it('keeps the document title of other pages whose description looks alike', () => {
+    for (const description of ['declaration: package: org.kiln, class: Glaze', 'source: kilns']) {
+      const page = extractSections(sourcePage(description), { path: '/Glaze.html' });
+      expect(page.title, description).toBe('Source code');
+    }
+  });
+});

@@ -67,6 +67,12 @@ export interface ExtractedPage {
 }
 
 const HEADING = /^h[1-6]$/;
+/**
+ * The description Javadoc gives a source page: "source: package: org.x, class: Name", then the
+ * nested type it was made for, if any (", enum: Inner"); the first type names the file.
+ */
+const JAVADOC_SOURCE =
+  /^source: (?:package: [\w.$]+, )?(?:class|interface|enum|record|annotation \w+): ([\w$]+)(?:,|$)/;
 const MAX_SECTION_TEXT = 200_000;
 const MAX_DEPTH = 1000;
 
@@ -88,6 +94,11 @@ interface Landmarks {
   body?: Element;
   title?: Element;
   robots: string;
+  /**
+   * The class a Javadoc source page shows (its `description` meta, "source: package: p, class:
+   * Name"): every such page is titled "Source code", so it is named after its file instead.
+   */
+  javadocSource?: string;
   /** An element of a search-results page (Flare's results list and heading). */
   searchResults: boolean;
   /**
@@ -145,6 +156,10 @@ function scanDocument(root: AnyNode): Landmarks {
           break;
         case 'meta':
           if ((a.name ?? '').toLowerCase() === 'robots') found.robots += ` ${a.content ?? ''}`;
+          if ((a.name ?? '').toLowerCase() === 'description') {
+            const shown = JAVADOC_SOURCE.exec(a.content ?? '');
+            if (shown !== null) found.javadocSource = shown[1];
+          }
           if (
             (a['http-equiv'] ?? '').toLowerCase() === 'refresh' &&
             /url\s*=/i.test(a.content ?? '')
@@ -416,7 +431,11 @@ export function extractParsedPage(
   const documentTitle = found.title === undefined ? '' : textOf(found.title);
   const titleText = titleElement === undefined ? '' : textOf(titleElement);
   const title =
-    titleText || headingBeforeSuffix(regions, documentTitle) || documentTitle || fileName;
+    titleText ||
+    (found.javadocSource === undefined ? '' : `${found.javadocSource}.java`) ||
+    headingBeforeSuffix(regions, documentTitle) ||
+    documentTitle ||
+    fileName;
 
   // Only anchors the page has: publishing gives every heading an id (addHeadingIds), and a page
   // published before that keeps linking to the nearest anchor above a heading without one.
