@@ -8,30 +8,17 @@
 // /usr/share/doc/libgcrypt20-doc/html (Texinfo), /usr/share/doc/asciidoctor-doc/html (RDoc),
 // /usr/share/doc/libjson-c-dev/html and /usr/share/doc/doxygen/html (Doxygen),
 // /usr/share/doc/mkdocs/html (MkDocs), /usr/share/doc/libcommons-lang3-java/api (Javadoc).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnyNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
-import { extractSections } from '@docs-portal/search';
+import { extractSections, listDocSetPages } from '@docs-portal/search';
 import { numberOption } from './options';
 
 /** Words in a run counted as possible chrome. */
 const RUN = 6;
 /** Share of the pages a run must be on to count. */
 const COMMON = 0.3;
-
-function htmlFiles(folder: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.html?$/i.test(name)) files.push(path);
-    }
-  };
-  walk(folder);
-  return files.sort();
-}
 
 /** All text of a page outside `<head>`, scripts and styles: what a reader could see at most. */
 function rawText(html: string): string {
@@ -47,15 +34,17 @@ function rawText(html: string): string {
   return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
-function survey(folder: string, shown: number): void {
-  const files = htmlFiles(folder);
+async function survey(folder: string, shown: number): Promise<void> {
+  // The pages a sync of the folder would index (no symbolic links, no Flare or Sphinx asset
+  // folders), by their paths in the doc set.
+  const files = await listDocSetPages(folder);
   let indexed = 0;
   let sections = 0;
   let thin = 0;
   const runs = new Map<string, number>();
   for (const file of files) {
-    const html = readFileSync(file, 'utf8');
-    const page = extractSections(html, { path: `/${relative(folder, file)}` });
+    const html = readFileSync(join(folder, file), 'utf8');
+    const page = extractSections(html, { path: file });
     if (!page.indexable || page.sections.length === 0) continue;
     indexed++;
     sections += page.sections.length;
@@ -84,4 +73,4 @@ const folders = process.argv
   .slice(2)
   .filter((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--runs');
 if (folders.length === 0) throw new Error('name at least one folder of HTML pages');
-for (const folder of folders) survey(folder, numberOption('runs', 5));
+for (const folder of folders) await survey(folder, numberOption('runs', 5));
