@@ -242,13 +242,10 @@ function hasClass(element: Element, name: string): boolean {
  * "Introduction"), and the document title puts the project's name before it.
  */
 export function isHeaderTitle(element: Element): boolean {
+  // Most elements are ruled out before their class list is split.
+  if (element.name !== 'div' || element.attribs.class?.includes('title') !== true) return false;
   const parent = element.parent;
-  return (
-    element.name === 'div' &&
-    hasClass(element, 'title') &&
-    parent?.type === 'tag' &&
-    hasClass(parent, 'headertitle')
-  );
+  return hasClass(element, 'title') && parent?.type === 'tag' && hasClass(parent, 'headertitle');
 }
 
 /**
