@@ -380,9 +380,10 @@ function headingBeforeSuffix(
  * breadcrumb shells, forms, scripts, styles and anything marked `nocontent`, `data-mc-ignore` or
  * `data-mc-searchable="False"` are dropped.
  * A new section starts at every heading after the title, at every definition term with an
- * id (API entries in Sphinx and similar output) and at every RDoc method or attribute entry. Anchors come from the heading's id, a bookmark
- * (`<a name>`) inside it, the id of the section element it opens or an empty marker just before
- * it; otherwise a stable id is generated from the heading text. Malformed HTML is read as far as
+ * id (API entries in Sphinx and similar output) and at every RDoc method or attribute entry.
+ * Anchors come from the heading's id, a bookmark (`<a name>`) inside it, the id of the section
+ * element it opens or an empty marker just before it; otherwise a stable id is generated from
+ * the heading text. Malformed HTML is read as far as
  * a browser would and reported in `warnings`. The doc set's rules (`context.rules`) take
  * precedence over this detection where they match: see {@link ExtractionRules}.
  */
