@@ -194,7 +194,7 @@ export function isExcluded(element: Element): boolean {
       // A page footer by id (AsciiDoc's "Last updated ..."), Doxygen's project name and logo
       // above every page.
       case 'id':
-        if (/^(?:footer|titlearea)$/i.test(value)) return true;
+        if (value.length >= 6 && /^(?:footer|titlearea)$/i.test(value)) return true;
         break;
     }
   }

@@ -332,7 +332,8 @@ function findTitleHeading(region: Element | Document): Element | undefined {
  */
 function apiEntryHeading(element: Element): Element | undefined {
   const a = element.attribs;
-  if (element.name !== 'div' || a.id === undefined || a.class === undefined) return undefined;
+  if (element.name !== 'div' || a.id === undefined || a.class?.includes('method-detail') !== true)
+    return undefined;
   if (!a.class.split(/\s+/).includes('method-detail')) return undefined;
   return element.children.find(
     (child): child is Element =>
