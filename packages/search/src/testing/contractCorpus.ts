@@ -737,6 +737,25 @@ const PAINT_MANUAL: ContractDocSet = {
         ],
       ),
     ),
+    // A label before an article: "The" is no query word, and the label must not make it one.
+    page(
+      '/brush-editor.htm',
+      '6.3. The Brush Editor',
+      ['Chapter 6. Brushes'],
+      [['', '', 'Shapes a brush: its size, hardness and spacing.']],
+    ),
+    page(
+      '/brush-editor-keys.htm',
+      'Brush Editor Shortcuts',
+      ['Chapter 6. Brushes'],
+      [
+        [
+          '',
+          '',
+          'Keys of the brush editor: B opens the brush editor, R resets the brush editor, and Esc closes the brush editor.',
+        ],
+      ],
+    ),
     page(
       '/whats-new.htm',
       'What Is New',

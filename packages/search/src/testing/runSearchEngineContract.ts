@@ -1155,6 +1155,8 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         // "5.16. Rotation" is titled exactly what was searched; the longer page says it more.
         expect(titles(await precise('Rotation'))[0]).toBe('5.16. Rotation');
         expect(titles(await precise('activating the command'))[0]).toBe('5.16. Rotation');
+        // Its label does not keep a title that starts with an article from saying the query.
+        expect(titles(await precise('brush editor'))[0]).toBe('6.3. The Brush Editor');
         // Three pages share a title: the section number tells them apart.
         for (const label of ['2.7', '5.5', '7.5']) {
           const response = await precise(`${label}. Putting It All Together`);

@@ -50,6 +50,22 @@ describe('eachTitleToken', () => {
     ]);
   });
 
+  it('puts the label at the first word that is not a stop word', () => {
+    expect(tokens('3. The Format of Files')).toEqual([
+      ['the', 0, false],
+      ['format', 1, false],
+      ['3', 1, true],
+      ['of', 2, false],
+      ['files', 3, false],
+    ]);
+    // Only stop words: the first word takes it.
+    expect(tokens('2. Of The')).toEqual([
+      ['of', 0, false],
+      ['2', 0, true],
+      ['the', 1, false],
+    ]);
+  });
+
   it('keeps positions in order when the first word has parts', () => {
     const positions = tokens('A.2. os.path.join helpers').map(([, position]) => position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

@@ -1,3 +1,4 @@
+import { isStopWord } from './stopWords';
 import { eachToken, tokenizeText, type TokenVisitor } from './tokenize';
 
 /**
@@ -17,10 +18,12 @@ export function sectionLabel(text: string): string {
 
 /**
  * Calls `visit` with the tokens of a title or heading (see eachToken), its section label's as
- * joined tokens at the position of its first word, as if they were parts of that word: a word
- * sharing its position with a matched one is covered by it, so "6.16. Rotation" says exactly
- * "rotation" and exactly "6.16 rotation", and its label adds no word to its length. Text
- * without a label gives what eachToken gives.
+ * joined tokens at the position of its first word that is not a stop word, as if they were parts
+ * of that word: a word sharing its position with a matched one is covered by it, so "6.16.
+ * Rotation" says exactly "rotation" and exactly "6.16 rotation", "3. The Format of PO Files" says
+ * exactly "format of po files" (the label would have kept the unsearched "The" from being a mere
+ * stop word), and its label adds no word to its length. Text without a label gives what
+ * eachToken gives.
  */
 export function eachTitleToken(text: string, visit: TokenVisitor): void {
   const label = sectionLabel(text);
@@ -28,15 +31,21 @@ export function eachTitleToken(text: string, visit: TokenVisitor): void {
     eachToken(text, visit);
     return;
   }
-  const labelTokens = tokenizeText(label);
+  const rest: Array<[term: string, position: number, start: number, end: number, joined: boolean]> =
+    [];
+  eachToken(text.slice(label.length), (term, position, start, end, joined) => {
+    rest.push([term, position, start + label.length, end + label.length, joined]);
+  });
+  const word = rest.find(([term, , , , joined]) => !joined && !isStopWord(term));
+  const at = word?.[1] ?? 0;
   let pending = true;
   const visitLabel = () => {
     pending = false;
-    for (const token of labelTokens) visit(token.term, 0, token.start, token.end, true);
+    for (const token of tokenizeText(label)) visit(token.term, at, token.start, token.end, true);
   };
-  eachToken(text.slice(label.length), (term, position, start, end, joined) => {
-    if (pending && position > 0) visitLabel();
-    visit(term, position, start + label.length, end + label.length, joined);
-  });
+  for (const [term, position, start, end, joined] of rest) {
+    if (pending && position > at) visitLabel();
+    visit(term, position, start, end, joined);
+  }
   if (pending) visitLabel();
 }
