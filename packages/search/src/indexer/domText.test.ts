@@ -143,6 +143,13 @@ describe('generator chrome told by its shape', () => {
     );
   });
 
+  it("excludes Javadoc's index of every member, not other elements classed index", () => {
+    expect(isExcluded(element('<dl class="index"><dt>abbreviate</dt></dl>'))).toBe(true);
+    expect(isExcluded(element('<div class="index">x</div>'))).toBe(false);
+    expect(isExcluded(element('<span class="index">x</span>'))).toBe(false);
+    expect(isExcluded(element('<dl class="indexed">x</dl>'))).toBe(false);
+  });
+
   it("excludes Doxygen's title area and a header around its title, not other headers", () => {
     expect(isExcluded(element('<div id="titlearea">ringlet</div>'))).toBe(true);
     const header = element(

@@ -188,6 +188,9 @@ export function isExcluded(element: Element): boolean {
         break;
       case 'class':
         if (value !== '' && hasExcludedClass(value)) return true;
+        // Javadoc's index of every member (`index-all.html`), a back-of-book index as above.
+        if (element.name === 'dl' && value.includes('index') && hasClass(element, 'index'))
+          return true;
         if (value === 'header' && (holdsNodeLinks(element) || holdsHeaderTitle(element)))
           return true;
         break;
