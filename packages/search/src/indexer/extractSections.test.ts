@@ -284,6 +284,19 @@ describe('extractSections on a search-results template', () => {
     expect(page.indexable).toBe(true);
   });
 
+  it("keeps a page whose frame holds a hidden results list outside its <main> (mdBook's)", () => {
+    const frame =
+      '<div id="search-wrapper" class="hidden"><div id="searchresults-outer" class="searchresults-outer hidden">' +
+      '<ul id="searchresults"></ul></div></div>';
+    const read = (main: string) =>
+      extractSections(`<html><body>${frame}<main>${main}</main></body></html>`, {
+        path: '/x.html',
+      });
+    expect(read('<h1 id="firing">Firing</h1><p>Candle overnight.</p>').indexable).toBe(true);
+    // A results list inside the landmark is the page's own: a template.
+    expect(read('<h1>Search</h1><ul id="search-results"></ul>').indexable).toBe(false);
+  });
+
   it('keeps a page whose classes only hold the word', () => {
     for (const attributes of ['class="results"', 'class="search-results-box"', 'class="x y"']) {
       expect(indexable(attributes), attributes).toBe(true);
@@ -346,6 +359,34 @@ describe('extractSections on a title with the manual name after it', () => {
       );
       expect(read.title).toBe(title);
     }
+  });
+});
+
+describe('extractSections on a title with the site or book name after it', () => {
+  const titled = (title: string, frame: string) =>
+    extractSections(
+      `<html><head><title>${title}</title></head><body>${frame}` +
+        '<main><h2>Appendix A: Cone Chart</h2><p>Cones bend at a set heat-work.</p></main></body></html>',
+      { path: '/appendix-a.html' },
+    ).title;
+
+  it('leaves out the name the page shows outside its content', () => {
+    expect(
+      titled('A - Cone Chart - The Kiln Book', '<h1 class="menu-title">The Kiln Book</h1>'),
+    ).toBe('A - Cone Chart');
+    expect(titled('Cone Chart | Kiln', '<div class="top"><a href="."> Kiln </a></div>')).toBe(
+      'Cone Chart',
+    );
+  });
+
+  it('keeps a title whose last part is shown only in the content, or nowhere', () => {
+    expect(titled('Reference - Cone Chart', '')).toBe('Reference - Cone Chart');
+    expect(
+      extractSections(
+        '<html><head><title>Charts - Cones</title></head><body><main><h2>Heat</h2><p>Cones</p></main></body></html>',
+        { path: '/c.html' },
+      ).title,
+    ).toBe('Charts - Cones');
   });
 });
 

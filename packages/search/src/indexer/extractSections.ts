@@ -99,8 +99,8 @@ interface Landmarks {
    * Name"): every such page is titled "Source code", so it is named after its file instead.
    */
   javadocSource?: string;
-  /** An element of a search-results page (Flare's results list and heading). */
-  searchResults: boolean;
+  /** Elements of a search-results page (Flare's results list and heading). */
+  searchResults: Element[];
   /**
    * A `<meta http-equiv="refresh">` that sends the reader to another address: a stub left where a
    * page or anchor used to be (Texinfo writes one per anchor and index entry, redirect plugins
@@ -113,7 +113,7 @@ interface Landmarks {
 function scanDocument(root: AnyNode): Landmarks {
   const found: Landmarks = {
     robots: '',
-    searchResults: false,
+    searchResults: [],
     redirect: false,
     searchableFlags: [],
   };
@@ -124,14 +124,13 @@ function scanDocument(root: AnyNode): Landmarks {
       const a = node.attribs;
       if (a.id === 'mc-main-content') found.flareMain ??= node;
       if (
-        !found.searchResults &&
         ((a.id !== undefined && SEARCH_RESULTS_MARK.test(a.id)) ||
           (a.class !== undefined &&
             MAYBE_SEARCH_RESULTS.test(a.class) &&
             a.class.split(/\s+/).some((c) => SEARCH_RESULTS_MARK.test(c)))) &&
         !inChrome(node)
       ) {
-        found.searchResults = true;
+        found.searchResults.push(node);
       }
       if (a.role !== undefined && a.role.toLowerCase() === 'main') found.roleMain ??= node;
       switch (node.name) {
@@ -191,6 +190,14 @@ function inChrome(element: Element): boolean {
   return false;
 }
 
+/** True when `node` is `ancestor` or lies inside it. */
+function contains(ancestor: Element | Document, node: AnyNode): boolean {
+  for (let up: AnyNode | null = node; up !== null; up = up.parent) {
+    if (up === ancestor) return true;
+  }
+  return false;
+}
+
 /** Ids and classes of the search-results template Flare puts into a topic of its own. */
 const SEARCH_RESULTS_MARK = /^(?:search-?results|results-?heading|MCSearchResults\w*)$/i;
 /**
@@ -218,7 +225,16 @@ function isSearchResultsTemplate(
   root: Document,
   regions: ReadonlyArray<Element | Document>,
 ): boolean {
-  if (found.searchResults) {
+  // A results list outside the topic's own landmark belongs to the search box of the page's frame
+  // (mdBook's hidden `#searchresults` above `<main>` on every page), not to the topic.
+  const landmark = regions.some(
+    (region) => region === found.main || region === found.roleMain || region === found.flareMain,
+  );
+  const marks = found.searchResults;
+  if (
+    marks.length > 0 &&
+    (!landmark || marks.some((mark) => regions.some((region) => contains(region, mark))))
+  ) {
     let length = 0;
     for (const region of regions) length += textOf(region).length;
     if (length <= TEMPLATE_TEXT_MAX) return true;
@@ -371,6 +387,41 @@ function headingBeforeSuffix(
   return '';
 }
 
+/** The last separator in a document title before the name of the site or book. */
+const SITE_NAME_SEPARATOR = /\s+[|\u00b7\u2013\u2014-]\s+(?=\S)(?!.*\s[|\u00b7\u2013\u2014-]\s)/u;
+
+/**
+ * The document title of a page without a title heading, less the name of its site or book after
+ * the last separator, when the page shows that name as a text of its own outside the content:
+ * mdBook titles a chapter headed by an `<h2>` "A - Keywords - The Rust Programming Language" and
+ * shows the book's name in its menu bar; MkDocs' readthedocs theme titles a page without an
+ * `<h1>` "Optional CLI Arguments - Typer" beside a home link reading "Typer". The title as it is
+ * otherwise (a separator that is part of the name: "Reference - Types").
+ */
+function withoutSiteName(
+  documentTitle: string,
+  body: Element | Document,
+  regions: ReadonlyArray<Element | Document>,
+): string {
+  const separator = SITE_NAME_SEPARATOR.exec(documentTitle);
+  if (separator === null) return documentTitle;
+  const name = documentTitle.slice(separator.index + separator[0].length);
+  const stack: AnyNode[] = [body];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === 'text') {
+      if (normaliseSpace(node.data) === name) return documentTitle.slice(0, separator.index);
+    } else if (node.type === 'tag' || node.type === 'root') {
+      if (regions.includes(node as Element)) continue;
+      for (let k = node.children.length - 1; k >= 0; k--) {
+        const child = node.children[k];
+        if (child !== undefined) stack.push(child);
+      }
+    }
+  }
+  return documentTitle;
+}
+
 /**
  * Turns one page of documentation HTML into sections for the index. Pure: the same HTML and
  * context always give the same result.
@@ -436,7 +487,7 @@ export function extractParsedPage(
     titleText ||
     (found.javadocSource === undefined ? '' : `${found.javadocSource}.java`) ||
     headingBeforeSuffix(regions, documentTitle) ||
-    documentTitle ||
+    withoutSiteName(documentTitle, found.body ?? root, regions) ||
     fileName;
 
   // Only anchors the page has: publishing gives every heading an id (addHeadingIds), and a page

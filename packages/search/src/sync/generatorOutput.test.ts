@@ -11,7 +11,7 @@ import { syncDocSet } from './syncDocSet';
 
 /**
  * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
- * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc and Doxygen output.
+ * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen and mdBook output.
  */
 const SETS = [
   'flare12',
@@ -22,6 +22,7 @@ const SETS = [
   'texi2html-site',
   'rdoc-site',
   'doxygen-site',
+  'mdbook-site',
 ] as const;
 
 /** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
@@ -58,6 +59,9 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   'rdoc-site': ['Quick', 'Home', 'Generated', 'RDoc', 'click', 'toggle'],
   // Doxygen's footer, title area (project name and brief) and jump links.
   'doxygen-site': ['Generated', 'doxygen', 'ringlet', 'Tiny', 'Macros'],
+  // mdBook's side table of contents (a part title), the book's name in the menu bar and at the
+  // end of every document title.
+  'mdbook-site': ['Workshop', 'Ledger', 'Kiln Handbook', 'Handbook'],
 };
 
 /** A query each fixture doc set answers with sections that have anchors. */
@@ -70,6 +74,7 @@ const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
   'texi2html-site': 'tension',
   'rdoc-site': 'postage',
   'doxygen-site': 'ring_push',
+  'mdbook-site': 'glaze',
 };
 
 let engine: SearchEngine;
@@ -280,6 +285,20 @@ describe('real generator structures', () => {
     // The method's name counts as defined by its entry: the entry leads for the bare name.
     const { hits } = await search('stamp', { docSetIds: ['rdoc-site'] });
     expect(hits[0]?.sections[0]?.url).toMatch(/#method-i-stamp$/);
+  });
+
+  it('indexes a short mdBook page, whose frame holds the book search results, hidden', async () => {
+    const hit = await hitFor('quartz inversion', '/firing.html');
+    expect(hit?.title).toBe('Firing');
+    expect(hit?.sections[0]?.url).toMatch(/\/firing\.html(?:\?[^#]*)?#firing$/);
+  });
+
+  it('titles an mdBook page without an <h1> by its document title, less the book', async () => {
+    const hit = await hitFor('pyrometric', '/appendix-a.html');
+    expect(hit?.title).toBe('A - Cone Chart');
+    expect(hit?.section).toBe('Appendix A: Cone Chart');
+    const { suggestions } = await engine.suggest({ q: 'cone cha', limit: 8 }, EVERYONE);
+    expect(suggestions[0]).toMatchObject({ kind: 'title', text: 'A - Cone Chart' });
   });
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
