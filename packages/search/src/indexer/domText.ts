@@ -142,6 +142,16 @@ const EXCLUDED_CLASSES = new Set([
   'listing_lines',
   'sourcelineno',
   'source-line-no',
+  // rustdoc's chrome around items: "1.0.0 · source · [−]" beside the title and every entry,
+  // "Run" on every example, the notable-traits pop-up inside signatures, "Expand description",
+  // and the logo above the content.
+  'srclink',
+  'rightside',
+  'out-of-band',
+  'test-arrow',
+  'notable-traits',
+  'hideme',
+  'sub-logo-container',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
@@ -195,9 +205,14 @@ export function isExcluded(element: Element): boolean {
           return true;
         break;
       // A page footer by id (AsciiDoc's "Last updated ..."), Doxygen's project name and logo
-      // above every page.
+      // above every page, rustdoc's blanket implementations (`From<T>`, `Into<U>`, `Borrow<T>`
+      // for every type: the same entries and text on every page of a crate).
       case 'id':
-        if (value.length >= 6 && /^(?:footer|titlearea)$/i.test(value)) return true;
+        if (
+          value.length >= 6 &&
+          /^(?:footer|titlearea|blanket-implementations(?:-list)?)$/i.test(value)
+        )
+          return true;
         break;
     }
   }
@@ -210,7 +225,8 @@ export function isExcluded(element: Element): boolean {
  * sign lower-cases to it), and the prefixes start with `MC` or `_Skins_`. Most class lists hold
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
-const MAYBE_EXCLUDED_CLASS = /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|MC|_Skins_/i;
+const MAYBE_EXCLUDED_CLASS =
+  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|MC|_Skins_/i;
 
 /** Classes of Texinfo's index tables (concepts, functions, variables, keys, programs, types). */
 const TEXINFO_INDEX = /^index-(?:cp|fn|vr|ky|pg|tp)$|-printindex$/i;

@@ -390,6 +390,34 @@ describe('extractSections on a title with the site or book name after it', () =>
   });
 });
 
+describe('extractSections on rustdoc entries', () => {
+  const page = extractSections(
+    '<main><h1 class="fqn"><span class="in-band">Struct <a class="struct" href="#">Kiln</a>' +
+      '<button id="copy-path">copy</button></span></h1>' +
+      '<span class="out-of-band"><a class="srclink" href="s.html">source</a></span>' +
+      '<p>A kiln.</p><h2 id="fields">Fields</h2>' +
+      '<span id="structfield.shelves" class="structfield"><a class="anchor field" href="#structfield.shelves"></a>' +
+      '<code>shelves: u8</code></span><div class="docblock"><p>Shelf count.</p></div>' +
+      '<span id="structfield.ohms" class="structfield"><code>ohms: f32</code></span>' +
+      '<section id="method.fire" class="method"><span class="rightside">1.0 · <a class="srclink" href="s.html">source</a></span>' +
+      '<a href="#method.fire" class="anchor"></a><h4 class="code-header">pub fn fire(&amp;self) -&gt; Firing' +
+      '<span class="notable-traits">ⓘ Notable traits for Firing</span></h4></section>' +
+      '<div class="docblock"><p>Fires.</p></div></main>',
+    { path: '/struct.Kiln.html' },
+  );
+
+  it('makes each field a section defining its name, and links methods to their entries', () => {
+    expect(page.title).toBe('Struct Kiln');
+    expect(page.sections.map((s) => [s.anchor, s.heading, s.definitions ?? [], s.text])).toEqual([
+      ['', '', [], 'A kiln.'],
+      ['fields', 'Fields', [], ''],
+      ['structfield.shelves', 'shelves: u8', ['shelves'], 'Shelf count.'],
+      ['structfield.ohms', 'ohms: f32', ['ohms'], ''],
+      ['method.fire', 'pub fn fire(&self) -> Firing', [], 'Fires.'],
+    ]);
+  });
+});
+
 describe('extractSections on API entries', () => {
   it('counts the name an anchored entry defines as a definition of its section', () => {
     const page = extractSections(

@@ -357,6 +357,21 @@ function apiEntryHeading(element: Element): Element | undefined {
   );
 }
 
+/** rustdoc's id of a struct's field (`structfield.extern_token`), the name after the dot. */
+const FIELD_ID = /^structfield\.(.+)$/;
+
+/**
+ * The name of a struct field rustdoc lists under "Fields": a `<span id="structfield.name">`
+ * holding its declaration (`name: Option<LitStr>`), its description after it. Each is a section
+ * of its own, linked to its entry and defining the name (the spans follow one another with
+ * nothing between, so read as text they ran together). Undefined for other elements.
+ */
+function fieldEntryName(element: Element): string | undefined {
+  const id = element.attribs.id;
+  if (element.name !== 'span' || id === undefined) return undefined;
+  return FIELD_ID.exec(id)?.[1];
+}
+
 /** What may separate a page's own name from the manual's or site's name in its `<title>`. */
 const TITLE_SUFFIX = /^(?:\s+[([|:\u2013\u2014-]|:\s)/;
 /** A number before a heading's words (`5.3 `, `A.1 `, `2. `). */
@@ -573,6 +588,12 @@ export function extractParsedPage(
     }
     if (name === 'dt' || name === 'td' || name === 'th') {
       collectDefinition((target.definitions ??= []), node);
+    }
+    const field = entry === null ? fieldEntryName(node) : undefined;
+    if (field !== undefined) {
+      current = startSection(textOf(node), node);
+      current.definitions = [field];
+      return;
     }
     if (HEADING.test(name)) {
       current = startSection(textOf(node), node);

@@ -23,7 +23,8 @@ function firstDescendantAnchor(element: Element): string {
   const stack: AnyNode[] = [...element.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
-    if (!isElement(node)) continue;
+    // Not chrome inside a heading (rustdoc's "copy item path" button in every title).
+    if (!isElement(node) || isExcluded(node)) continue;
     const anchor = ownAnchor(node);
     if (anchor !== '') return anchor;
     for (let k = node.children.length - 1; k >= 0; k--) {
@@ -52,7 +53,11 @@ export function findAnchor(element: Element, lookAround: boolean): string {
   }
   const parent = element.parent;
   if (isElement(parent) && parent.attribs.id !== undefined) {
-    const opensParent = parent.children.find((child) => !isBlank(child)) === element;
+    // What comes before it is chrome (rustdoc's "source" link before every entry's heading).
+    const opensParent =
+      parent.children.find(
+        (child) => !isBlank(child) && !(isElement(child) && isExcluded(child)),
+      ) === element;
     if (opensParent) return parent.attribs.id;
   }
   return '';

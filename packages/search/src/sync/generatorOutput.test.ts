@@ -11,7 +11,7 @@ import { syncDocSet } from './syncDocSet';
 
 /**
  * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
- * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen and mdBook output.
+ * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook and rustdoc output.
  */
 const SETS = [
   'flare12',
@@ -23,6 +23,7 @@ const SETS = [
   'rdoc-site',
   'doxygen-site',
   'mdbook-site',
+  'rustdoc-site',
 ] as const;
 
 /** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
@@ -62,6 +63,9 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   // mdBook's side table of contents (a part title), the book's name in the menu bar and at the
   // end of every document title.
   'mdbook-site': ['Workshop', 'Ledger', 'Kiln Handbook', 'Handbook'],
+  // rustdoc's "source" links, "Run", the notable-traits pop-up, "Expand description", the logo
+  // and the blanket implementations every type has (and their text).
+  'rustdoc-site': ['source', 'Run', 'Notable', 'Expand', 'logo', 'Blanket', 'untouched'],
 };
 
 /** A query each fixture doc set answers with sections that have anchors. */
@@ -75,6 +79,7 @@ const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
   'rdoc-site': 'postage',
   'doxygen-site': 'ring_push',
   'mdbook-site': 'glaze',
+  'rustdoc-site': 'kiln',
 };
 
 let engine: SearchEngine;
@@ -299,6 +304,27 @@ describe('real generator structures', () => {
     expect(hit?.section).toBe('Appendix A: Cone Chart');
     const { suggestions } = await engine.suggest({ q: 'cone cha', limit: 8 }, EVERYONE);
     expect(suggestions[0]).toMatchObject({ kind: 'title', text: 'A - Cone Chart' });
+  });
+
+  it('links each rustdoc method and field to its entry, the name defined there', async () => {
+    for (const [q, heading, anchor] of [
+      ['pyrometer setpoint', 'pub fn fire(&mut self, cone: u8) -> Firing', 'method.fire'],
+      ['downdraft fumes', 'pub fn vent(&mut self, open: bool)', 'method.vent'],
+      ['posts carry', 'shelves: u8', 'structfield.shelves'],
+      ['terminal block', 'element_ohms: f32', 'structfield.element_ohms'],
+    ] as const) {
+      const hit = await hitFor(q, '/kiln/struct.Kiln.html');
+      expect(hit?.title, q).toBe('Struct kiln::Kiln');
+      expect(hit?.section, q).toBe(heading);
+      expect(hit?.sections[0]?.url, q).toMatch(new RegExp(`#${anchor.replace('.', '\\.')}$`));
+    }
+    // Each field's name leads to its own entry.
+    const { hits } = await search('element_ohms', { docSetIds: ['rustdoc-site'] });
+    expect(hits[0]?.sections[0]?.url).toMatch(/#structfield\.element_ohms$/);
+    // The trait implementations the type has are content; the blanket ones every type has not.
+    expect((await hitFor('second kiln', '/kiln/struct.Kiln.html'))?.section).toBe(
+      'fn clone(&self) -> Kiln',
+    );
   });
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
