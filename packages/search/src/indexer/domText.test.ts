@@ -150,6 +150,37 @@ describe('generator chrome told by its shape', () => {
     expect(isExcluded(element('<dl class="indexed">x</dl>'))).toBe(false);
   });
 
+  it("excludes Javadoc's lists of inherited members and rustdoc's blanket implementations", () => {
+    expect(
+      isExcluded(
+        element(
+          '<div class="inherited-list"><h3 id="methods-inherited-from-class-java.lang.Object">' +
+            'Methods declared in class java.lang.Object</h3><code><a href="Object.html#clone()">clone</a></code></div>',
+        ),
+      ),
+    ).toBe(true);
+    expect(isExcluded(element('<div id="blanket-implementations-list">x</div>'))).toBe(true);
+    expect(isExcluded(element('<h2 id="blanket-implementations">Blanket</h2>'))).toBe(true);
+    expect(isExcluded(element('<div id="trait-implementations-list">x</div>'))).toBe(false);
+    expect(isExcluded(element('<div class="inherited">x</div>'))).toBe(false);
+  });
+
+  it("excludes rustdoc's chrome around entries, not the entries", () => {
+    for (const chrome of [
+      '<span class="rightside"><a class="srclink" href="s.html">source</a></span>',
+      '<a class="srclink" href="s.html">source</a>',
+      '<span class="out-of-band">1.0.0 · source</span>',
+      '<a class="test-arrow" href="p">Run</a>',
+      '<span class="notable-traits">ⓘ</span>',
+      '<summary class="hideme"><span>Expand description</span></summary>',
+      '<a class="sub-logo-container" href="i.html"><img alt="logo"></a>',
+    ]) {
+      expect(isExcluded(element(chrome)), chrome).toBe(true);
+    }
+    expect(isExcluded(element('<section id="method.fire" class="method">x</section>'))).toBe(false);
+    expect(isExcluded(element('<span class="structfield">x</span>'))).toBe(false);
+  });
+
   it("excludes Doxygen's title area and a header around its title, not other headers", () => {
     expect(isExcluded(element('<div id="titlearea">ringlet</div>'))).toBe(true);
     const header = element(

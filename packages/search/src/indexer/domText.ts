@@ -152,6 +152,10 @@ const EXCLUDED_CLASSES = new Set([
   'notable-traits',
   'hideme',
   'sub-logo-container',
+  // Javadoc's "Methods declared in class java.lang.Object: clone, equals, ..." under every
+  // class's summary: names linked to their definitions on other pages (a short section of
+  // bare names would rank first for each of them).
+  'inherited-list',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
@@ -226,7 +230,7 @@ export function isExcluded(element: Element): boolean {
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
 const MAYBE_EXCLUDED_CLASS =
-  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|MC|_Skins_/i;
+  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|inherit|MC|_Skins_/i;
 
 /** Classes of Texinfo's index tables (concepts, functions, variables, keys, programs, types). */
 const TEXINFO_INDEX = /^index-(?:cp|fn|vr|ky|pg|tp)$|-printindex$/i;
