@@ -181,6 +181,28 @@ describe('generator chrome told by its shape', () => {
     expect(isExcluded(element('<span class="structfield">x</span>'))).toBe(false);
   });
 
+  it("excludes Haddock's page chrome, synopsis and index table, not look-alikes", () => {
+    for (const chrome of [
+      '<div id="package-header"><span class="caption">pottery-0.4.2</span></div>',
+      '<details id="syn"><summary>Synopsis</summary></details>',
+      '<ul id="section.syn"><li>scaleBatch</li></ul>',
+      '<div id="index"><p class="caption">Index</p><table><tr><td>x</td></tr></table></div>',
+      '<a href="#v:x" class="selflink">#</a>',
+      '<summary class="hide-when-js-enabled">Instance details</summary>',
+    ]) {
+      expect(isExcluded(element(chrome)), chrome).toBe(true);
+    }
+    const signature = element('<p class="src"><a href="src/G.html#x" class="link">Source</a></p>');
+    expect(isExcluded(signature.children[0] as Element)).toBe(true);
+    for (const content of [
+      '<div id="syn">Synonyms</div>',
+      '<div id="index"><p>An index card.</p></div>',
+      '<a href="g.html" class="link">Glazes</a>',
+    ]) {
+      expect(isExcluded(element(content)), content).toBe(false);
+    }
+  });
+
   it("excludes Doxygen's title area and a header around its title, not other headers", () => {
     expect(isExcluded(element('<div id="titlearea">ringlet</div>'))).toBe(true);
     const header = element(
@@ -201,6 +223,12 @@ describe('generator chrome told by its shape', () => {
     expect(isHeaderTitle(title)).toBe(true);
     expect(isHeaderTitle(header)).toBe(false);
     expect(isHeaderTitle(element('<div class="title">Ring Walkthrough</div>'))).toBe(false);
+  });
+
+  it("does not take Haddock's Documentation heading for the page's title", () => {
+    const body = element('<div id="interface"><h1>Documentation</h1></div>');
+    expect(isSiteTitle(body.children[0] as Element)).toBe(true);
+    expect(isSiteTitle(element('<h1>Documentation</h1>'))).toBe(false);
   });
 
   it("takes an <h1> that only links to a site's home for the site's name", () => {

@@ -156,6 +156,10 @@ const EXCLUDED_CLASSES = new Set([
   // class's summary: names linked to their definitions on other pages (a short section of
   // bare names would rank first for each of them).
   'inherited-list',
+  // Haddock's "#" link to each declaration's own anchor, and the "Instance details" labels
+  // of its (open) instance lists.
+  'selflink',
+  'hide-when-js-enabled',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
@@ -207,16 +211,24 @@ export function isExcluded(element: Element): boolean {
           return true;
         if (value === 'header' && (holdsNodeLinks(element) || holdsHeaderTitle(element)))
           return true;
+        // Haddock's "Source" link in every declaration's signature.
+        if (value === 'link' && element.name === 'a' && isInSignature(element)) return true;
         break;
       // A page footer by id (AsciiDoc's "Last updated ..."), Doxygen's project name and logo
       // above every page, rustdoc's blanket implementations (`From<T>`, `Into<U>`, `Borrow<T>`
       // for every type: the same entries and text on every page of a crate).
+      //
+      // Haddock's package header ("Source Contents Index" and the package name on every page)
+      // and synopsis (every signature of the page again, in a list ahead of the declarations),
+      // and the table of its index page (doc-index: every identifier with links to its module).
       case 'id':
         if (
           value.length >= 6 &&
-          /^(?:footer|titlearea|blanket-implementations(?:-list)?)$/i.test(value)
+          /^(?:footer|titlearea|package-header|blanket-implementations(?:-list)?)$/i.test(value)
         )
           return true;
+        if ((value === 'syn' && element.name === 'details') || value === 'section.syn') return true;
+        if (value === 'index' && element.name === 'div' && holdsTable(element)) return true;
         break;
     }
   }
@@ -251,6 +263,17 @@ function holdsNodeLinks(element: Element): boolean {
     stack.push(...node.children);
   }
   return false;
+}
+
+/** True for an element inside Haddock's signature of a declaration (`p.src`, `td.src`). */
+function isInSignature(element: Element): boolean {
+  const parent = element.parent;
+  return parent?.type === 'tag' && hasClass(parent, 'src');
+}
+
+/** True when one of an element's children is a table. */
+function holdsTable(element: Element): boolean {
+  return element.children.some((child) => child.type === 'tag' && child.name === 'table');
 }
 
 /** True when an element's class list holds `name`. */
@@ -405,10 +428,14 @@ export function isChromeImage(image: Element): boolean {
 }
 
 /**
- * True for an `<h1>` that is only a link to another page: the site name in a theme's header
- * (Django's and other Sphinx themes), not the topic's heading.
+ * True for an `<h1>` that is not the topic's heading: only a link to another page (the site
+ * name in a theme's header, Django's and other Sphinx themes), or Haddock's "Documentation"
+ * above a module's declarations (`div#interface > h1`; the module is named by the document
+ * title).
  */
 export function isSiteTitle(h1: Element): boolean {
+  const parent = h1.parent;
+  if (parent?.type === 'tag' && parent.attribs.id === 'interface') return true;
   const content = h1.children.filter((c) => c.type !== 'text' || c.data.trim() !== '');
   const only = content[0];
   if (content.length !== 1 || only?.type !== 'tag' || only.name !== 'a') return false;

@@ -342,14 +342,19 @@ function findTitleHeading(region: Element | Document): Element | undefined {
 }
 
 /**
- * The heading of an API entry that is a block of its own with an anchor, RDoc's method and
- * attribute details (`div.method-detail#method-i-seal` > `div.method-heading`): the entry is a
+ * The heading of an API entry that is a block of its own with an anchor: RDoc's method and
+ * attribute details (`div.method-detail#method-i-seal` > `div.method-heading`), Haddock's
+ * declarations (`div.top` > `p.src` holding `a.def#v:markup`, the anchor). The entry is a
  * section headed by it, as a Sphinx entry's `<dt>` heads one. Undefined for other elements.
  */
 function apiEntryHeading(element: Element): Element | undefined {
   const a = element.attribs;
-  if (element.name !== 'div' || a.id === undefined || a.class?.includes('method-detail') !== true)
-    return undefined;
+  if (element.name !== 'div' || a.class === undefined) return undefined;
+  if (a.class === 'top') {
+    const first = element.children.find((child): child is Element => child.type === 'tag');
+    return first?.name === 'p' && first.attribs.class === 'src' ? first : undefined;
+  }
+  if (a.id === undefined || !a.class.includes('method-detail')) return undefined;
   if (!a.class.split(/\s+/).includes('method-detail')) return undefined;
   return element.children.find(
     (child): child is Element =>
@@ -575,9 +580,12 @@ export function extractParsedPage(
     const entryHeading = entry === null ? apiEntryHeading(node) : undefined;
     if (entryHeading !== undefined) {
       current = startSection(textOf(entryHeading), node);
-      // The name alone (`weight` of `weight[R]`), where the heading marks it.
+      // The name alone (`weight` of `weight[R]`, `markup` of `markup :: DocMarkupH ...`), where
+      // the heading marks it.
       const methodName = entryHeading.children.find(
-        (child): child is Element => child.type === 'tag' && child.attribs.class === 'method-name',
+        (child): child is Element =>
+          child.type === 'tag' &&
+          (child.attribs.class === 'method-name' || child.attribs.class === 'def'),
       );
       const defined = definitionTerm(methodName ?? entryHeading, true);
       if (defined !== undefined) current.definitions = [defined];

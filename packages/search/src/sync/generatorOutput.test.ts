@@ -11,7 +11,7 @@ import { syncDocSet } from './syncDocSet';
 
 /**
  * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
- * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook and rustdoc output.
+ * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook, rustdoc and Haddock output.
  */
 const SETS = [
   'flare12',
@@ -24,6 +24,7 @@ const SETS = [
   'doxygen-site',
   'mdbook-site',
   'rustdoc-site',
+  'haddock-site',
 ] as const;
 
 /** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
@@ -66,6 +67,8 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   // rustdoc's "source" links, "Run", the notable-traits pop-up, "Expand description", the logo
   // and the blanket implementations every type has (and their text).
   'rustdoc-site': ['source', 'Run', 'Notable', 'Expand', 'logo', 'Blanket', 'untouched'],
+  // Haddock's package header, synopsis (the signatures again), instance labels and footer.
+  'haddock-site': ['Synopsis', 'Contents', 'details', 'Produced', 'Haddock'],
 };
 
 /** A query each fixture doc set answers with sections that have anchors. */
@@ -80,6 +83,7 @@ const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
   'doxygen-site': 'ring_push',
   'mdbook-site': 'glaze',
   'rustdoc-site': 'kiln',
+  'haddock-site': 'recipe',
 };
 
 let engine: SearchEngine;
@@ -325,6 +329,23 @@ describe('real generator structures', () => {
     expect((await hitFor('second kiln', '/kiln/struct.Kiln.html'))?.section).toBe(
       'fn clone(&self) -> Kiln',
     );
+  });
+
+  it('makes each Haddock declaration a section, linked to it and defining its name', async () => {
+    for (const [q, heading, anchor] of [
+      ['proportion', 'scaleBatch :: Grams -> Recipe -> Recipe', 'v:scaleBatch'],
+      ['slurry', 'specificGravity :: Recipe -> Grams -> Double', 'v:specificGravity'],
+    ] as const) {
+      const hit = await hitFor(q, '/Pottery-Glaze.html');
+      expect(hit?.title, q).toBe('Pottery.Glaze');
+      expect(hit?.section, q).toBe(heading);
+      expect(hit?.sections[0]?.url, q).toMatch(new RegExp(`#${anchor}$`));
+    }
+    // The index of every identifier is not an answer for any of them.
+    const { hits } = await search('specificGravity', { docSetIds: ['haddock-site'] });
+    expect(hits.map((hit) => hit.sections[0]?.url.replace(/\?[^#]*/, ''))).toEqual([
+      '/docs/haddock-site/Pottery-Glaze.html#v:specificGravity',
+    ]);
   });
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
