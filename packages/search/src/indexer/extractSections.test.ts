@@ -400,20 +400,24 @@ describe('extractSections on rustdoc entries', () => {
       '<code>shelves: u8</code></span><div class="docblock"><p>Shelf count.</p></div>' +
       '<span id="structfield.ohms" class="structfield"><code>ohms: f32</code></span>' +
       '<section id="method.fire" class="method"><span class="rightside">1.0 · <a class="srclink" href="s.html">source</a></span>' +
-      '<a href="#method.fire" class="anchor"></a><h4 class="code-header">pub fn fire(&amp;self) -&gt; Firing' +
+      '<a href="#method.fire" class="anchor"></a><h4 class="code-header">pub fn <a href="#method.fire" class="fnname">fire</a>(&amp;self) -&gt; Firing' +
       '<span class="notable-traits">ⓘ Notable traits for Firing</span></h4></section>' +
-      '<div class="docblock"><p>Fires.</p></div></main>',
+      '<div class="docblock"><p>Fires.</p></div>' +
+      '<section id="method.clone" class="method trait-impl"><h4 class="code-header">fn ' +
+      '<a href="../std/clone/trait.Clone.html#tymethod.clone" class="fnname">clone</a>(&amp;self) -&gt; Kiln</h4></section>' +
+      '<div class="docblock">Copies.</div></main>',
     { path: '/struct.Kiln.html' },
   );
 
-  it('makes each field a section defining its name, and links methods to their entries', () => {
+  it('makes each field a section defining its name, and links methods to their entries, defining their own', () => {
     expect(page.title).toBe('Struct Kiln');
     expect(page.sections.map((s) => [s.anchor, s.heading, s.definitions ?? [], s.text])).toEqual([
       ['', '', [], 'A kiln.'],
       ['fields', 'Fields', [], ''],
       ['structfield.shelves', 'shelves: u8', ['shelves'], 'Shelf count.'],
       ['structfield.ohms', 'ohms: f32', ['ohms'], ''],
-      ['method.fire', 'pub fn fire(&self) -> Firing', [], 'Fires.'],
+      ['method.fire', 'pub fn fire(&self) -> Firing', ['fire'], 'Fires.'],
+      ['method.clone', 'fn clone(&self) -> Kiln', [], 'Copies.'],
     ]);
   });
 });

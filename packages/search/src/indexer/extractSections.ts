@@ -362,6 +362,24 @@ function apiEntryHeading(element: Element): Element | undefined {
   );
 }
 
+/**
+ * The name a heading's signature defines on this page: rustdoc's method and function headings
+ * link their name to their own entry (`pub fn <a href="#method.fire" class="fnname">fire</a>(`;
+ * `class="fn"` in later versions). A trait implementation's method links to the trait's page
+ * instead: it repeats a definition made there, as every type's `clone` does. Undefined for
+ * other headings.
+ */
+function ownEntryName(heading: Element): string | undefined {
+  for (const child of heading.children) {
+    if (child.type !== 'tag' || child.name !== 'a') continue;
+    const a = child.attribs;
+    if ((a.class === 'fnname' || a.class === 'fn') && a.href?.startsWith('#') === true) {
+      return normaliseSpace(textOf(child)) || undefined;
+    }
+  }
+  return undefined;
+}
+
 /** rustdoc's id of a struct's field (`structfield.extern_token`), the name after the dot. */
 const FIELD_ID = /^structfield\.(.+)$/;
 
@@ -605,6 +623,8 @@ export function extractParsedPage(
     }
     if (HEADING.test(name)) {
       current = startSection(textOf(node), node);
+      const defined = ownEntryName(node);
+      if (defined !== undefined) current.definitions = [defined];
       return;
     }
     if (name === 'dl') {
