@@ -181,6 +181,17 @@ describe('generator chrome told by its shape', () => {
     expect(isExcluded(element('<span class="structfield">x</span>'))).toBe(false);
   });
 
+  it('excludes the previous/next links and side contents of the PyData and Book themes', () => {
+    for (const chrome of [
+      '<div class="prev-next-area"><a class="left-prev" href="a.html"><p class="prev-next-subtitle">previous</p></a></div>',
+      '<footer-not class="prev-next-footer">next</footer-not>',
+      '<div class="d-none col-md-2 bd-toc show"><div class="tocsection">Contents</div></div>',
+    ]) {
+      expect(isExcluded(element(chrome)), chrome).toBe(true);
+    }
+    expect(isExcluded(element('<p class="prev-next-title">Configuration</p>'))).toBe(false);
+  });
+
   it("excludes Haddock's page chrome, synopsis and index table, not look-alikes", () => {
     for (const chrome of [
       '<div id="package-header"><span class="caption">pottery-0.4.2</span></div>',

@@ -156,6 +156,11 @@ const EXCLUDED_CLASSES = new Set([
   // class's summary: names linked to their definitions on other pages (a short section of
   // bare names would rank first for each of them).
   'inherited-list',
+  // The previous/next links under every page of the PyData and Book Sphinx themes, and the
+  // Book theme's in-page table of contents beside the topic.
+  'prev-next-area',
+  'prev-next-footer',
+  'bd-toc',
   // Haddock's "#" link to each declaration's own anchor, and the "Instance details" labels
   // of its (open) instance lists.
   'selflink',
@@ -242,7 +247,7 @@ export function isExcluded(element: Element): boolean {
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
 const MAYBE_EXCLUDED_CLASS =
-  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|inherit|MC|_Skins_/i;
+  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|inherit|prev|MC|_Skins_/i;
 
 /** Classes of Texinfo's index tables (concepts, functions, variables, keys, programs, types). */
 const TEXINFO_INDEX = /^index-(?:cp|fn|vr|ky|pg|tp)$|-printindex$/i;

@@ -439,6 +439,17 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it("leaves out the site's not-found page at its top, not a page deeper or named otherwise", () => {
+    const indexable = (path: string) =>
+      extractSections('<html><body><main><h1>404</h1><p>Page not found.</p></main></body></html>', {
+        path,
+      }).indexable;
+    expect(indexable('/404.html')).toBe(false);
+    expect(indexable('404.htm')).toBe(false);
+    expect(indexable('/errors/404.html')).toBe(true);
+    expect(indexable('/http-404.html')).toBe(true);
+  });
+
   it('leaves out a page that only sends the reader elsewhere', () => {
     const page = extractSections(
       '<html><head><title>Moved</title><meta http-equiv="Refresh" content="0; url=new.html#here"></head>' +

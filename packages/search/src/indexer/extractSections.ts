@@ -190,6 +190,12 @@ function inChrome(element: Element): boolean {
   return false;
 }
 
+/**
+ * The page a site serves for an address it does not have, at the top of the doc set (MkDocs,
+ * sphinx-notfound-page, Jekyll and Hugo write one): "Page not found" is no answer to a search.
+ */
+const NOT_FOUND_PAGE = /^\/?404\.html?$/i;
+
 /** True when `node` is `ancestor` or lies inside it. */
 function contains(ancestor: Element | Document, node: AnyNode): boolean {
   for (let up: AnyNode | null = node; up !== null; up = up.parent) {
@@ -509,6 +515,7 @@ export function extractParsedPage(
   const found = scanDocument(root);
   const regions: Array<Element | Document> = ruled.regions ?? [pickMainRegion(found, root)];
   const noIndex =
+    NOT_FOUND_PAGE.test(context.path) ||
     found.redirect ||
     /\bnoindex\b/i.test(found.robots) ||
     found.searchableFlags.some(isFalseFlag) ||
