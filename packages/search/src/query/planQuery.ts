@@ -70,10 +70,22 @@ export interface PlanContext {
   synonyms: SynonymTable;
   /** Weights of the kinds of matches and expansion limits. */
   ranking: RankingOptions;
+  /** Every word of the query, its parts and joined forms (planQuery fills it in). */
+  queryTerms?: ReadonlySet<string>;
 }
 
 /** Share of a completion's weight kept when the word as typed is itself in the index. */
 export const KNOWN_WORD_COMPLETION = 0.75;
+
+/** What joins a word to the next part of an identifier (`get_mut`, `os.path`, `std::io`, `ORA-1`). */
+const PART_SEPARATOR = /[._:-]/;
+/** True when the rest of an identifier, or one of its parts, is a word of the query. */
+function namesAnotherPart(rest: string, queryTerms: ReadonlySet<string> | undefined): boolean {
+  if (queryTerms === undefined || queryTerms.size === 0) return false;
+  if (queryTerms.has(rest)) return true;
+  return rest.split(/[._:-]+/).some((part) => part !== '' && queryTerms.has(part));
+}
+
 /** Words on at most this many pages are checked for much more common spellings. */
 export const RARE_WORD_PAGES = 3;
 /** How much more common a spelling must be to be tried next to a rare word. */
@@ -152,8 +164,21 @@ class SlotBuilder {
     // A word the index knows as typed is more likely finished than cut short: its completions
     // count for less than they would for a fragment.
     const known = exactDf > 0 ? KNOWN_WORD_COMPLETION : 1;
+    // An identifier made of the word and more parts (`get_mut` of `get`) holds the word itself
+    // as a part, at the same place: counting it again as a completion would rank `get_mut`
+    // above `get` for `get`. Such completions stay out when the word as typed, a single part,
+    // is in the index (the parts find them), unless the query names one of their other parts
+    // too (`sqlalchemy.create_engine` for `create_engine in module sqlalchemy`).
+    const whole = exactDf > 0 && !PART_SEPARATOR.test(term);
     for (const { index } of completions) {
       const completion = v.terms[index] as string;
+      if (
+        whole &&
+        PART_SEPARATOR.test(completion.charAt(term.length)) &&
+        !namesAnotherPart(completion.slice(term.length + 1), this.ctx.queryTerms)
+      ) {
+        continue;
+      }
       const typed = term.length / completion.length;
       this.add(index, scale * known * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
     }
@@ -267,9 +292,17 @@ function wordKey(word: QueryWord): string {
  * spelling variants (one edit from 5 letters, or from 4 for a word the index lacks, two from
  * 9) of words the reader's doc sets do not contain. Quoted phrases match their exact words only.
  */
-export function planQuery(query: ParsedQuery, ctx: PlanContext): QueryGroup[] {
+export function planQuery(query: ParsedQuery, plan: PlanContext): QueryGroup[] {
   const groups: QueryGroup[] = [];
   const units = query.units;
+  const queryTerms = new Set<string>();
+  for (const unit of units) {
+    for (const word of unit.words) {
+      for (const part of word.parts) queryTerms.add(part);
+      if (word.joined !== undefined) queryTerms.add(word.joined);
+    }
+  }
+  const ctx: PlanContext = { ...plan, queryTerms };
   const allStopWords = units.every(
     (unit) =>
       !unit.quoted &&

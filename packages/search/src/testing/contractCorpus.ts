@@ -832,6 +832,48 @@ const GLOSSARY_MANUAL: ContractDocSet = {
 };
 
 /**
+ * A rustdoc-like type page: methods whose names start with another method's name and a
+ * separator (`get`, `get_mut`, `get_or_default`), each a section defining its name.
+ */
+const RING_API: ContractDocSet = {
+  docSet: docSet('ring-api', 'Ring', '1', 'API Reference', '/docs/ring'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/ring/struct.Ring.html',
+      title: 'Struct ring::Ring',
+      breadcrumb: ['ring'],
+      hash: 'ring::Ring',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'A fixed-size ring of slots that overwrites its oldest slot.',
+        },
+        {
+          heading: 'pub fn get(&self, at: usize) -> Option<&T>',
+          anchor: 'method.get',
+          text: 'The slot at a position, or None past the newest.',
+          definitions: ['get'],
+        },
+        {
+          heading: 'pub fn get_mut(&mut self, at: usize) -> Option<&mut T>',
+          anchor: 'method.get_mut',
+          text: 'The slot at a position, to change it: the ring is borrowed mutably.',
+          definitions: ['get_mut'],
+        },
+        {
+          heading: 'pub fn get_or_default(&mut self, at: usize) -> &mut T',
+          anchor: 'method.get_or_default',
+          text: 'The slot at a position, filled with the default first when empty.',
+          definitions: ['get_or_default'],
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
  * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
  * those cases.
@@ -841,4 +883,5 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   GEO_API,
   PAINT_MANUAL,
   GLOSSARY_MANUAL,
+  RING_API,
 ];

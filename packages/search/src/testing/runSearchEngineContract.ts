@@ -1100,6 +1100,20 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(titles(await precise('resize geo.Mesh method'))[0]).toBe('geo.Mesh.resize');
       });
 
+      it('links a method name to its own entry, not to longer names that start with it', async () => {
+        // `get` is typed last, so it is also read as the start of `get_mut` and `get_or_default`:
+        // those hold `get` as a part already and must not count it twice.
+        for (const q of ['Ring get', 'get', 'ring::Ring get']) {
+          const response = await precise(q);
+          expect(response.hits[0]?.sections[0]?.anchor, q).toBe('method.get');
+        }
+        // Another part of the longer name in the query still finds it first.
+        expect((await precise('get or_default'))?.hits[0]?.sections[0]?.anchor).toBe(
+          'method.get_or_default',
+        );
+        expect((await precise('Ring get_m'))?.hits[0]?.sections[0]?.anchor).toBe('method.get_mut');
+      });
+
       it('reads a CamelCase name typed in lower case, and a method named with a stop word', async () => {
         // `tilematrix` is the one word `TileMatrix`: the page titled so says it, and the class's
         // page says `geo tilematrix`. `at` in `geo.TileMatrix.at` names a method, not a stop
