@@ -1,5 +1,6 @@
-// Do API lookups land on the entry? For folders of rustdoc or Haddock output, every entry that
-// defines a name on its own page (a rustdoc method or struct field, a Haddock declaration) is a
+// Do API lookups land on the entry? For folders of rustdoc, Javadoc or Haddock output, every entry
+// that defines a name on its own page (a rustdoc method or struct field, a Javadoc member's
+// detail, a Haddock declaration) is a
 // known item: the query is the owner and the name (`BTreeSet range`; a Haddock name alone), the
 // answer is that page at that entry's anchor. Indexes each folder with our engine (the sync the
 // portal runs) and prints, per folder, how often the first hit is the page (Success@1, MRR@10)
@@ -27,7 +28,8 @@ import { numberOption } from './options';
 interface Entry {
   query: string;
   path: string;
-  anchor: string;
+  /** Ids of the entry (Javadoc gives a member's heading a second one), each the answer. */
+  anchors: string[];
 }
 
 function elementsOf(html: string): Element[] {
@@ -66,11 +68,24 @@ function entriesOf(path: string, html: string): Entry[] {
       const a = e.attribs;
       const href = a.href ?? '';
       if (e.name === 'a' && (a.class === 'fnname' || a.class === 'fn') && href.startsWith('#')) {
-        entries.push({ query: `${owner} ${text(e)}`, path, anchor: href.slice(1) });
+        entries.push({ query: `${owner} ${text(e)}`, path, anchors: [href.slice(1)] });
       }
       const field = /^structfield\.(.+)$/.exec(a.id ?? '');
       if (e.name === 'span' && field?.[1] !== undefined) {
-        entries.push({ query: `${owner} ${field[1]}`, path, anchor: a.id as string });
+        entries.push({ query: `${owner} ${field[1]}`, path, anchors: [a.id as string] });
+      }
+    }
+  } else if (/ \(Java SE [^)]*\)$|^[A-Z]\w* \([^)]*\)$/.test(title)) {
+    // Javadoc 17: "ArrayList (Java SE 17 & JDK 17)"; each member's detail is a
+    // `section.detail[id]` headed by its name.
+    const owner = title.split(' ')[0] ?? '';
+    for (const e of elements) {
+      const a = e.attribs;
+      if (e.name !== 'section' || a.class !== 'detail' || a.id === undefined) continue;
+      const heading = e.children.find((c): c is Element => c.type === 'tag' && c.name === 'h3');
+      if (heading !== undefined) {
+        const anchors = [a.id, heading.attribs.id].filter((id): id is string => id !== undefined);
+        entries.push({ query: `${owner} ${text(heading)}`, path, anchors });
       }
     }
   } else {
@@ -81,7 +96,7 @@ function entriesOf(path: string, html: string): Entry[] {
       const top = signature?.parent?.type === 'tag' ? signature.parent : undefined;
       if (signature?.attribs.class !== 'src' || top?.attribs.class !== 'top') continue;
       if (e.name === 'a' && a.class === 'def' && a.id !== undefined) {
-        entries.push({ query: text(e), path, anchor: a.id });
+        entries.push({ query: text(e), path, anchors: [a.id] });
       }
     }
   }
@@ -107,13 +122,16 @@ async function landing(folder: string, count: number, seed: number): Promise<voi
     };
     await syncDocSet(engine, docSet);
     const all: Entry[] = [];
-    const seen = new Set<string>();
+    const byQuery = new Map<string, Entry>();
     for (const path of await listDocSetPages(folder)) {
       for (const entry of entriesOf(path, readFileSync(join(folder, path), 'utf8'))) {
-        // A name asked twice has two right answers; keep the first.
-        if (seen.has(entry.query)) continue;
-        seen.add(entry.query);
-        all.push(entry);
+        // Overloads on one page (Javadoc's `release()` and `release(int)`) answer the query
+        // alike; the same name on another page is asked once, of the first page.
+        const known = byQuery.get(entry.query);
+        if (known === undefined) {
+          byQuery.set(entry.query, entry);
+          all.push(entry);
+        } else if (known.path === entry.path) known.anchors.push(...entry.anchors);
       }
     }
     const random = seededRandom(seed);
@@ -156,13 +174,13 @@ async function landing(folder: string, count: number, seed: number): Promise<voi
       const fragments = hits[rank]?.sections.map((s) =>
         decodeURIComponent(s.url.split('#')[1] ?? ''),
       );
-      if (fragments?.includes(entry.anchor)) listed++;
+      if (fragments?.some((f) => entry.anchors.includes(f)) === true) listed++;
       if (rank === 0) {
         first++;
-        if (fragments?.[0] === entry.anchor) lands++;
+        if (entry.anchors.includes(fragments?.[0] ?? '')) lands++;
         else if (shown++ < misses) {
           console.log(
-            `  ${entry.query}: ${entry.anchor} wanted, ${fragments?.slice(0, 3).join(' ')} came`,
+            `  ${entry.query}: ${entry.anchors[0]} wanted, ${fragments?.slice(0, 3).join(' ')} came`,
           );
         }
       } else if (shown++ < misses) {
