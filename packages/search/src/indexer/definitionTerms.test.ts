@@ -39,6 +39,23 @@ describe('definitions', () => {
     expect(definitionsOf('<p>The <code>exp</code> function is fast.</p>')).toEqual([]);
   });
 
+  it("counts a qualified name's parts, a compound only whole", () => {
+    const terms = (definition: string) => [...definitionTermsOf({ definitions: [definition] })];
+    expect(terms('os.path.join')).toEqual(['os', 'os.path.join', 'path', 'path.join', 'join']);
+    expect(terms('std::collections::HashMap')).toEqual([
+      'std',
+      'std::collections::hashmap',
+      'collections',
+      'collections::hashmap',
+      'hashmap',
+    ]);
+    expect(terms('get_mut')).toEqual(['get_mut']);
+    expect(terms('IntoKeys')).toEqual(['intokeys']);
+    expect(terms('--dry-run')).toEqual(['dry-run']);
+    expect(terms('--fake')).toEqual(['fake']);
+    expect(terms('virtual environment')).toEqual(['virtual', 'environment']);
+  });
+
   it('counts defined names as heading words of their section, once each', () => {
     const section = {
       heading: 'Functions',

@@ -106,7 +106,34 @@ export function collectDefinition(definitions: string[], element: Element): void
 export function definitionTermsOf(section: { definitions?: readonly string[] }): Set<string> {
   const terms = new Set<string>();
   for (const definition of section.definitions ?? []) {
-    for (const token of tokenizeText(definition)) terms.add(token.term);
+    for (const token of tokenizeText(definition)) {
+      if (token.joined || isWholeName(definition, token.start, token.end)) terms.add(token.term);
+    }
   }
   return terms;
+}
+
+/** A letter, digit or combining mark: what a word is made of. */
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+/**
+ * True when the character at `at` joins a word to the next or previous part of a compound
+ * (`_` or `-` between word characters, or a word character right beside it: camelCase),
+ * looking away from the word by `step`.
+ */
+function joinsCompound(text: string, at: number, step: number): boolean {
+  const c = text.charAt(at);
+  if (c === '') return false;
+  if (WORD_CHAR.test(c)) return true;
+  return (c === '_' || c === '-') && WORD_CHAR.test(text.charAt(at + step));
+}
+
+/**
+ * True when `text[start, end)` is a name of its own in a definition: `join` of `os.path.join`,
+ * `fake` of `--fake` or `virtual` of `virtual environment`, not `get` of `get_mut`, `keys` of
+ * `IntoKeys` or `run` of `--dry-run`. A compound defines itself, not each of its parts: `get_mut`
+ * defining `get` too would rank it with the entry named `get` for `get`.
+ */
+function isWholeName(text: string, start: number, end: number): boolean {
+  return !joinsCompound(text, start - 1, -1) && !joinsCompound(text, end, 1);
 }
