@@ -386,6 +386,19 @@ function ownEntryName(heading: Element): string | undefined {
   return undefined;
 }
 
+/** An anchor that is a dotted name (`types.MappingProxyType.items`). */
+const DOTTED_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+$/u;
+
+/**
+ * The name an API entry defines, qualified as its anchor qualifies it: Sphinx writes a method
+ * inside its class's entry as `items()`, its id `types.MappingProxyType.items` the only place
+ * naming the class, so "items types.MappingProxyType" found the class's entry rather than the
+ * method's. The name as it is when the anchor is no dotted name ending with it.
+ */
+function qualifiedName(name: string, anchor: string): string {
+  return anchor.endsWith(`.${name}`) && DOTTED_NAME.test(anchor) ? anchor : name;
+}
+
 /** rustdoc's id of a struct's field (`structfield.extern_token`), the name after the dot. */
 const FIELD_ID = /^structfield\.(.+)$/;
 
@@ -566,7 +579,7 @@ export function extractParsedPage(
             group = { heading, anchor, parts: [] };
             // The name the entry defines counts as said by its heading (see definitionTermsOf).
             const name = definitionTerm(child, true);
-            if (name !== undefined) group.definitions = [name];
+            if (name !== undefined) group.definitions = [qualifiedName(name, anchor)];
             drafts.push(group);
           }
         } else {
