@@ -48,18 +48,28 @@ describe('parseGenindex on the list layout', () => {
   const entries = parseGenindex(LIST_LAYOUT, known);
 
   it('reads each entry as a query with the pages it links to', () => {
-    expect(entries).toContainEqual({ text: 'spin in module alpha', relevant: ['/lib/alpha.html'] });
+    expect(entries).toContainEqual({
+      text: 'spin in module alpha',
+      relevant: ['/lib/alpha.html'],
+      targets: ['/lib/alpha.html#alpha.spin'],
+    });
     expect(entries).toContainEqual({
       text: 'mixing',
       relevant: ['/guide/paint.html', '/guide/tips.html'],
+      targets: ['/guide/paint.html#mix', '/guide/tips.html#mix'],
     });
   });
 
   it('asks a qualifier-only sub-entry with the bare term, and keeps its numbered links', () => {
-    expect(entries).toContainEqual({ text: 'spin in module beta', relevant: ['/lib/beta.html'] });
+    expect(entries).toContainEqual({
+      text: 'spin in module beta',
+      relevant: ['/lib/beta.html'],
+      targets: ['/lib/beta.html#beta.spin'],
+    });
     expect(entries).toContainEqual({
       text: 'spin in module gamma',
       relevant: ['/lib/gamma.html', '/lib/delta.html'],
+      targets: ['/lib/gamma.html#gamma.spin', '/lib/delta.html#x'],
     });
   });
 
@@ -67,6 +77,7 @@ describe('parseGenindex on the list layout', () => {
     expect(entries).toContainEqual({
       text: 'colour model red green blue',
       relevant: ['/guide/paint.html'],
+      targets: ['/guide/paint.html#rgb'],
     });
   });
 
@@ -91,11 +102,31 @@ describe('parseGenindex on the definition-list layout', () => {
 
   it('reads terms, their numbered links and their sub-entries from the next dd', () => {
     expect(entries).toEqual([
-      { text: 'timeout engine.connect parameter', relevant: ['/core/engine.html'] },
-      { text: 'timeout pool.Pool parameter', relevant: ['/core/pool.html'] },
-      { text: 'timeout engine.Engine parameter', relevant: ['/core/engine.html'] },
-      { text: 'flush Session method', relevant: ['/orm/session.html', '/orm/unit.html'] },
-      { text: 'identity map', relevant: ['/glossary.html'] },
+      {
+        text: 'timeout engine.connect parameter',
+        relevant: ['/core/engine.html'],
+        targets: ['/core/engine.html#engine.connect.params.timeout'],
+      },
+      {
+        text: 'timeout pool.Pool parameter',
+        relevant: ['/core/pool.html'],
+        targets: ['/core/pool.html#pool.Pool.params.timeout'],
+      },
+      {
+        text: 'timeout engine.Engine parameter',
+        relevant: ['/core/engine.html'],
+        targets: ['/core/engine.html#engine.Engine.params.timeout'],
+      },
+      {
+        text: 'flush Session method',
+        relevant: ['/orm/session.html', '/orm/unit.html'],
+        targets: ['/orm/session.html#flush', '/orm/unit.html#flush'],
+      },
+      {
+        text: 'identity map',
+        relevant: ['/glossary.html'],
+        targets: ['/glossary.html#term-identity-map'],
+      },
     ]);
   });
 });
@@ -200,7 +231,11 @@ describe('a Sphinx corpus folder', () => {
   it('reads its general index against the pages it has', () => {
     const known = new Set(readSphinxCorpus(corpus).records.map((r) => r.path));
     expect(readGenindexEntries(corpus, known)).toEqual([
-      { text: 'spin in module alpha', relevant: ['/lib/alpha.html'] },
+      {
+        text: 'spin in module alpha',
+        relevant: ['/lib/alpha.html'],
+        targets: ['/lib/alpha.html#alpha.spin'],
+      },
     ]);
   });
 });

@@ -10,6 +10,8 @@ export interface BenchQuery {
   text: string;
   /** Page paths (leading slash) the general index links the entry to. */
   relevant: string[];
+  /** The places it links to on those pages, `path#fragment` (Sphinx general indexes). */
+  targets?: string[];
 }
 
 /** Entries linking to more pages than this are too vague to judge. */
@@ -62,11 +64,14 @@ function addEntry(
   text: string,
   pages: readonly string[],
   knownPages: ReadonlySet<string>,
+  links: readonly string[] = [],
 ): void {
   const query = entryToQuery(text);
   if (!/[\p{L}\p{N}]/u.test(query) || pages.length === 0 || pages.length > MAX_RELEVANT) return;
   const relevant = pages.filter((p) => knownPages.has(p));
-  if (relevant.length > 0) entries.push({ text: query, relevant });
+  if (relevant.length === 0) return;
+  const targets = links.filter((link) => knownPages.has(link.split('#')[0] as string));
+  entries.push({ text: query, relevant, ...(targets.length > 0 ? { targets } : {}) });
 }
 
 /** The term of an entry without its trailing qualifier: "call() (in module operator)" → "call()". */
@@ -85,21 +90,24 @@ function headTerm(text: string): string {
 export function parseGenindex(html: string, knownPages: ReadonlySet<string>): BenchQuery[] {
   const $ = load(html);
   const entries: BenchQuery[] = [];
-  const targetsOf = (entry: Element): string[] => {
+  const targetsOf = (entry: Element): { pages: string[]; links: string[] } => {
     const pages = new Set<string>();
+    const links = new Set<string>();
     for (const child of entry.children) {
       if (child.type === 'tag' && (child.name === 'ul' || child.name === 'dl')) break;
-      const links =
+      const anchors =
         child.type === 'tag' ? (child.name === 'a' ? [child] : $(child).find('a').toArray()) : [];
-      for (const a of links) {
+      for (const a of anchors) {
         const href = a.attribs.href ?? '';
         if (href === '' || href.startsWith('#') || /^[a-z]+:/i.test(href)) continue;
         pages.add(`/${href.split('#')[0]}`);
+        if (href.includes('#')) links.add(`/${href}`);
       }
     }
-    return [...pages];
+    return { pages: [...pages], links: [...links] };
   };
-  const add = (text: string, pages: string[]) => addEntry(entries, text, pages, knownPages);
+  const add = (text: string, targets: { pages: string[]; links: string[] }) =>
+    addEntry(entries, text, targets.pages, knownPages, targets.links);
   const addWithSubs = (entry: Element, subs: Element[]) => {
     const own = ownText(entry);
     add(own, targetsOf(entry));
