@@ -450,20 +450,23 @@ describe('extractSections on API entries', () => {
     expect(indexable('/http-404.html')).toBe(true);
   });
 
-  it("qualifies a method's name as its anchor does, the class named only there", () => {
+  it("qualifies a method's or option's name as its anchor does, the class or program named only there", () => {
     const page = extractSections(
       '<main><h1>ink</h1><dl class="py class"><dt class="sig" id="ink.Pad"><em>class</em> ' +
         '<span class="sig-prename">ink.</span><span class="sig-name">Pad</span></dt><dd><p>A pad.</p>' +
         '<dl class="py method"><dt class="sig" id="ink.Pad.blot"><span class="sig-name">blot</span>(<em>x</em>)</dt>' +
         '<dd><p>Blots.</p></dd></dl>' +
         '<dl class="py method"><dt class="sig" id="index-0"><span class="sig-name">dab</span>()</dt>' +
-        '<dd><p>Dabs.</p></dd></dl></dd></dl></main>',
+        '<dd><p>Dabs.</p></dd></dl></dd></dl>' +
+        '<dl class="std cmdoption"><dt class="sig" id="cmdoption-ink-tool-dry-run">' +
+        '<span class="sig-name">--dry-run</span></dt><dd><p>Tries.</p></dd></dl></main>',
       { path: '/ink.html' },
     );
     expect(page.sections.map((s) => [s.anchor, s.definitions ?? []])).toEqual([
       ['ink.Pad', ['class ink.Pad']],
       ['ink.Pad.blot', ['ink.Pad.blot']],
       ['index-0', ['dab']],
+      ['cmdoption-ink-tool-dry-run', ['ink-tool --dry-run']],
     ]);
   });
 

@@ -393,11 +393,27 @@ const DOTTED_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+$/u;
  * The name an API entry defines, qualified as its anchor qualifies it: Sphinx writes a method
  * inside its class's entry as `items()`, its id `types.MappingProxyType.items` the only place
  * naming the class, so "items types.MappingProxyType" found the class's entry rather than the
- * method's. The name as it is when the anchor is no dotted name ending with it.
+ * method's; likewise a program's option. The name as it is otherwise.
  */
 function qualifiedName(name: string, anchor: string): string {
-  return anchor.endsWith(`.${name}`) && DOTTED_NAME.test(anchor) ? anchor : name;
+  if (anchor.endsWith(`.${name}`) && DOTTED_NAME.test(anchor)) return anchor;
+  // A program's option (`--plan` of `showmigrations`, `cmdoption-showmigrations-plan`): the
+  // program is named by the id and the heading above the options, not by the entry.
+  if (anchor.startsWith(OPTION_ID)) {
+    const option = OPTION_NAME.exec(name)?.[1];
+    const suffix = `-${option ?? ''}`;
+    if (option !== undefined && anchor.length > OPTION_ID.length + suffix.length) {
+      if (anchor.endsWith(suffix))
+        return `${anchor.slice(OPTION_ID.length, -suffix.length)} ${name}`;
+    }
+  }
+  return name;
 }
+
+/** Sphinx's id prefix of a program's option (`cmdoption-tarfile-l`). */
+const OPTION_ID = 'cmdoption-';
+/** An option's name without its dashes (`plan` of `--plan, -p`, `l` of `-l <tarfile>`). */
+const OPTION_NAME = /^-*([^\s,=<[]+)/u;
 
 /** rustdoc's id of a struct's field (`structfield.extern_token`), the name after the dot. */
 const FIELD_ID = /^structfield\.(.+)$/;
