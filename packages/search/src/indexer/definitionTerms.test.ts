@@ -41,7 +41,17 @@ describe('definitions', () => {
 
   it("counts a qualified name's parts, a compound only whole", () => {
     const terms = (definition: string) => [...definitionTermsOf({ definitions: [definition] })];
-    expect(terms('os.path.join')).toEqual(['os', 'os.path.join', 'path', 'path.join', 'join']);
+    // The qualifier whole too (`os.path`): a query naming it finds its members' entries.
+    expect(terms('os.path.join')).toEqual([
+      'os',
+      'os.path.join',
+      'path',
+      'path.join',
+      'join',
+      'os.path',
+    ]);
+    expect(terms('io.IOBase.tell')).toContain('io.iobase');
+    expect(terms('os.path')).toEqual(['os', 'os.path', 'path']);
     expect(terms('std::collections::HashMap')).toEqual([
       'std',
       'std::collections::hashmap',

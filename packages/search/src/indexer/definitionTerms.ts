@@ -109,9 +109,26 @@ export function definitionTermsOf(section: { definitions?: readonly string[] }):
     for (const token of tokenizeText(definition)) {
       if (token.joined || isWholeName(definition, token.start, token.end)) terms.add(token.term);
     }
+    // The qualifier of a dotted name as a whole (`io.IOBase` of `io.IOBase.tell`): the index
+    // holds a name's endings joined (`iobase.tell`), and a query naming the class whole should
+    // find its members' entries as it finds the class's.
+    if (DOTTED.test(definition)) {
+      for (
+        let dot = definition.lastIndexOf('.');
+        dot > 0;
+        dot = definition.lastIndexOf('.', dot - 1)
+      ) {
+        const qualifier = definition.slice(0, dot);
+        const whole = tokenizeText(qualifier).find((t) => t.joined && t.start === 0);
+        if (whole !== undefined && whole.end === qualifier.length) terms.add(whole.term);
+      }
+    }
   }
   return terms;
 }
+
+/** A dotted name of three parts or more (`io.IOBase.tell`). */
+const DOTTED = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*){2,}$/u;
 
 /** A letter, digit or combining mark: what a word is made of. */
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
