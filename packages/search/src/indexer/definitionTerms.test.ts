@@ -52,6 +52,8 @@ describe('definitions', () => {
     ]);
     expect(terms('io.IOBase.tell')).toContain('io.iobase');
     expect(terms('os.path')).toEqual(['os', 'os.path', 'path']);
+    // A name of over 200 characters: its qualifiers are not tokenised again, one by one.
+    expect(terms(`${'ab.'.repeat(70)}cd`)).not.toContain('ab.ab');
     expect(terms('std::collections::HashMap')).toEqual([
       'std',
       'std::collections::hashmap',

@@ -112,7 +112,7 @@ export function definitionTermsOf(section: { definitions?: readonly string[] }):
     // The qualifier of a dotted name as a whole (`io.IOBase` of `io.IOBase.tell`): the index
     // holds a name's endings joined (`iobase.tell`), and a query naming the class whole should
     // find its members' entries as it finds the class's.
-    if (DOTTED.test(definition)) {
+    if (definition.length <= MAX_QUALIFIED && DOTTED.test(definition)) {
       for (
         let dot = definition.lastIndexOf('.');
         dot > 0;
@@ -127,6 +127,8 @@ export function definitionTermsOf(section: { definitions?: readonly string[] }):
   return terms;
 }
 
+/** Longest dotted definition whose qualifiers are counted whole (each is tokenised again). */
+const MAX_QUALIFIED = 200;
 /** A dotted name of three parts or more (`io.IOBase.tell`). */
 const DOTTED = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*){2,}$/u;
 

@@ -379,6 +379,14 @@ describe('extractSections on a title with the site or book name after it', () =>
     );
   });
 
+  it('reads a long title from its end, and no name of over 200 characters', () => {
+    const head = `Cone Chart${' - part'.repeat(20000)}`;
+    const frame = '<h1 class="menu-title">The Kiln Book</h1>';
+    expect(titled(`${head} - The Kiln Book`, frame)).toBe(head);
+    const long = 'K'.repeat(201);
+    expect(titled(`Cone Chart - ${long}`, `<h1>${long}</h1>`)).toBe(`Cone Chart - ${long}`);
+  });
+
   it('keeps a title whose last part is shown only in the content, or nowhere', () => {
     expect(titled('Reference - Cone Chart', '')).toBe('Reference - Cone Chart');
     expect(
@@ -468,6 +476,15 @@ describe('extractSections on API entries', () => {
       ['index-0', ['dab']],
       ['cmdoption-ink-tool-dry-run', ['ink-tool --dry-run']],
     ]);
+  });
+
+  it('reads an anchor of over 200 characters as no qualified name', () => {
+    const id = `${'ink.'.repeat(60)}blot`;
+    const page = extractSections(
+      `<main><h1>ink</h1><dl><dt id="${id}"><span class="sig-name">blot</span>()</dt><dd>Blots.</dd></dl></main>`,
+      { path: '/ink.html' },
+    );
+    expect(page.sections.map((s) => s.definitions)).toEqual([['blot']]);
   });
 
   it('leaves out a page that only sends the reader elsewhere', () => {

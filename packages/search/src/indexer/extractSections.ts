@@ -396,6 +396,7 @@ const DOTTED_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+$/u;
  * method's; likewise a program's option. The name as it is otherwise.
  */
 function qualifiedName(name: string, anchor: string): string {
+  if (anchor.length > MAX_QUALIFIED_NAME) return name;
   if (anchor.endsWith(`.${name}`) && DOTTED_NAME.test(anchor)) return anchor;
   // A program's option (`--plan` of `showmigrations`, `cmdoption-showmigrations-plan`): the
   // program is named by the id and the heading above the options, not by the entry.
@@ -409,6 +410,9 @@ function qualifiedName(name: string, anchor: string): string {
   }
   return name;
 }
+
+/** Longest anchor read as a qualified name (Sphinx's longest are under a hundred characters). */
+const MAX_QUALIFIED_NAME = 200;
 
 /** Sphinx's id prefix of a program's option (`cmdoption-tarfile-l`). */
 const OPTION_ID = 'cmdoption-';
@@ -460,8 +464,29 @@ function headingBeforeSuffix(
   return '';
 }
 
-/** The last separator in a document title before the name of the site or book. */
-const SITE_NAME_SEPARATOR = /\s+[|\u00b7\u2013\u2014-]\s+(?=\S)(?!.*\s[|\u00b7\u2013\u2014-]\s)/u;
+/** What may stand between a page's name and its site's or book's, spaces around it. */
+const SITE_NAME_SEPARATORS = new Set(['|', '\u00b7', '\u2013', '\u2014', '-']);
+/** Longest site or book name looked for (a longer end of a title is no site's name). */
+const MAX_SITE_NAME = 200;
+
+/**
+ * Where the last ` - ` (or ` | `, ` · `, ` – `, ` — `) of a title starts and the name after it
+ * begins, in one pass from the end (a title is whatever a page says: no backtracking pattern).
+ */
+function lastSeparator(title: string): { at: number; name: number } | undefined {
+  const stop = Math.max(1, title.length - MAX_SITE_NAME - 2);
+  for (let i = title.length - 3; i >= stop; i--) {
+    const c = title.charAt(i);
+    if (!SITE_NAME_SEPARATORS.has(c) || !/\s/.test(title.charAt(i - 1))) continue;
+    if (!/\s/.test(title.charAt(i + 1))) continue;
+    let at = i - 1;
+    while (at > 0 && /\s/.test(title.charAt(at - 1))) at--;
+    let name = i + 1;
+    while (name < title.length && /\s/.test(title.charAt(name))) name++;
+    return at > 0 && name < title.length ? { at, name } : undefined;
+  }
+  return undefined;
+}
 
 /**
  * The document title of a page without a title heading, less the name of its site or book after
@@ -476,14 +501,14 @@ function withoutSiteName(
   body: Element | Document,
   regions: ReadonlyArray<Element | Document>,
 ): string {
-  const separator = SITE_NAME_SEPARATOR.exec(documentTitle);
-  if (separator === null) return documentTitle;
-  const name = documentTitle.slice(separator.index + separator[0].length);
+  const separator = lastSeparator(documentTitle);
+  if (separator === undefined) return documentTitle;
+  const name = documentTitle.slice(separator.name);
   const stack: AnyNode[] = [body];
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type === 'text') {
-      if (normaliseSpace(node.data) === name) return documentTitle.slice(0, separator.index);
+      if (normaliseSpace(node.data) === name) return documentTitle.slice(0, separator.at);
     } else if (node.type === 'tag' || node.type === 'root') {
       if (regions.includes(node as Element)) continue;
       for (let k = node.children.length - 1; k >= 0; k--) {
