@@ -13,7 +13,7 @@ import { loadSectionTokens } from './loadSectionTokens';
 import { otherVersionsOf } from './collapseVersions';
 import type { SearchOutcome } from './executeSearch';
 import type { MatchKind } from './planQuery';
-import { ORDERED_SECTIONS, type RankedPage } from './rankPages';
+import { linkedSection, ORDERED_SECTIONS, type RankedPage } from './rankPages';
 
 /** Most sections listed under one page hit (`scorePage` keeps them in order). */
 const MAX_SECTIONS_PER_HIT = ORDERED_SECTIONS;
@@ -125,9 +125,12 @@ export async function buildHits(
   const shown = pages.map((page) => {
     const best = page.sections[0];
     const floor = (best?.adjusted ?? 0) * SECTION_SHARE;
-    return page.sections
+    const listed = page.sections
       .slice(0, MAX_SECTIONS_PER_HIT)
       .filter((s, i) => i === 0 || s.adjusted >= floor);
+    const linked = linkedSection(page);
+    if (linked === undefined || linked === best) return listed;
+    return [linked, ...listed.filter((s) => s !== linked)].slice(0, MAX_SECTIONS_PER_HIT);
   });
   const missing = shown
     .flatMap((list) => list.map((s) => s.sectionId))

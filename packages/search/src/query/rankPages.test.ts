@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANKING } from './rankingOptions';
-import { ORDERED_SECTIONS, scorePage, type RankedPage, type RankedSection } from './rankPages';
+import {
+  collectPages,
+  linkedSection,
+  ORDERED_SECTIONS,
+  scorePage,
+  type RankedPage,
+  type RankedSection,
+} from './rankPages';
+import { SectionScores } from './scoreSections';
+import { FIELD_COUNT } from '../core/fields';
+import type { SectionTable } from '../core/IndexStore';
 
 function pageOf(scores: readonly number[]): RankedPage {
   const sections: RankedSection[] = scores.map((score, i) => ({
@@ -41,5 +51,51 @@ describe('scorePage', () => {
     scorePage(page, { weights: [1] }, DEFAULT_RANKING);
     const others = DEFAULT_RANKING.otherSectionsShare * (3 + 2 + 1);
     expect(page.score).toBeCloseTo(4 + others, 12);
+  });
+});
+
+describe('linkedSection', () => {
+  /** Two groups: 0 said by every section (the page title's word), 1 said by some. */
+  const scored = (rows: Array<[number, number]>) => {
+    const scores = new SectionScores(2, rows.length + 1);
+    rows.forEach(([shared, own], i) => {
+      const k = scores.slot(i + 1);
+      scores.raise(k, 0, shared);
+      scores.raise(k, 1, own);
+    });
+    const table: SectionTable = {
+      maxId: rows.length,
+      page: Int32Array.from([0, ...rows.map(() => 7)]),
+      docSet: Int32Array.from([0, ...rows.map(() => 1)]),
+      lengths: new Uint32Array((rows.length + 1) * FIELD_COUNT),
+    };
+    const page = collectPages(scores, table).get(7) as RankedPage;
+    scorePage(page, { weights: [1, 1] }, DEFAULT_RANKING);
+    return page;
+  };
+
+  it('links to the section that says most of what the page does not say everywhere', () => {
+    // Section 1 leads on the title's word (a constructor repeating the class name); section 2
+    // says the other word best.
+    const page = scored([
+      [9, 1],
+      [2, 4],
+      [2, 0],
+    ]);
+    expect(page.sections[0]?.sectionId).toBe(1);
+    expect(linkedSection(page)?.sectionId).toBe(2);
+  });
+
+  it('keeps the best section when the sections share no word, or every word', () => {
+    const apart = scored([
+      [0, 5],
+      [3, 0],
+    ]);
+    expect(linkedSection(apart)).toBe(apart.sections[0]);
+    const alike = scored([
+      [5, 1],
+      [2, 2],
+    ]);
+    expect(linkedSection(alike)).toBe(alike.sections[0]);
   });
 });

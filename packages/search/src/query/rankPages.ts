@@ -14,6 +14,11 @@ export interface RankedSection {
   adjusted: number;
   /** Bit g set when group g matches in the section. */
   mask: number;
+  /**
+   * Sum of its group scores for the groups every matching section of its page matches (see
+   * `linkedSection`); undefined when the page's sections share no group, or all.
+   */
+  shared?: number;
 }
 
 /** A page that matched at least one query group. */
@@ -83,8 +88,58 @@ export function collectPages(scores: SectionScores, table: SectionTable): Map<nu
     page.mask |= mask;
     page.sections.push({ row: k, sectionId, score, adjusted: score, mask });
   }
-  for (const [pageId, page] of pages) if (page.mask === 0) pages.delete(pageId);
+  for (const [pageId, page] of pages) {
+    if (page.mask === 0) pages.delete(pageId);
+    else ownScores(page, scores);
+  }
   return pages;
+}
+
+/**
+ * Notes on each section of a page its score for the query words every matching section of the
+ * page matches (the page's title or trail says them, as a class page's title says the class),
+ * which do not set one section apart from another. See `linkedSection`.
+ */
+function ownScores(page: RankedPage, scores: SectionScores): void {
+  if (page.sections.length < 2) return;
+  let shared = page.mask;
+  for (const section of page.sections) shared &= section.mask;
+  if (shared === 0 || shared === page.mask) return;
+  const groups = scores.groups;
+  for (const section of page.sections) {
+    let sum = 0;
+    for (let g = 0; g < groups; g++) {
+      if (shared & (1 << g)) sum += scores.scores[section.row * groups + g] as number;
+    }
+    section.shared = sum;
+  }
+}
+
+/** A section's score without the groups every section of its page matches. */
+function ownScore(section: RankedSection): number {
+  return section.score - (section.shared ?? 0);
+}
+
+/**
+ * The section a page's hit links to: its best section, unless another scores more once the
+ * query words every matching section of the page says (its title's, its trail's) are left out:
+ * those tell nothing about which part of the page is meant, and a section that repeats them
+ * (a constructor repeating its class's name) led sections about the other words (the method
+ * named). Only where the link goes changes: the page's score and rank do not.
+ */
+export function linkedSection(page: RankedPage): RankedSection | undefined {
+  const best = page.sections[0];
+  if (best?.shared === undefined) return best;
+  let lead = best;
+  let leadScore = ownScore(best);
+  for (const section of page.sections) {
+    const own = ownScore(section);
+    if (own > leadScore) {
+      lead = section;
+      leadScore = own;
+    }
+  }
+  return lead;
 }
 
 /**
