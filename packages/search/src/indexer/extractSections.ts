@@ -400,15 +400,12 @@ function qualifiedName(name: string, anchor: string): string {
   if (anchor.endsWith(`.${name}`) && DOTTED_NAME.test(anchor)) return anchor;
   // A program's option (`--plan` of `showmigrations`, `cmdoption-showmigrations-plan`): the
   // program is named by the id and the heading above the options, not by the entry.
-  if (anchor.startsWith(OPTION_ID)) {
-    const option = OPTION_NAME.exec(name)?.[1];
-    const suffix = `-${option ?? ''}`;
-    if (option !== undefined && anchor.length > OPTION_ID.length + suffix.length) {
-      if (anchor.endsWith(suffix))
-        return `${anchor.slice(OPTION_ID.length, -suffix.length)} ${name}`;
-    }
-  }
-  return name;
+  const option = anchor.startsWith(OPTION_ID) ? OPTION_NAME.exec(name)?.[1] : undefined;
+  const suffix = `-${option ?? ''}`;
+  if (option === undefined || anchor.length <= OPTION_ID.length + suffix.length) return name;
+  return anchor.endsWith(suffix)
+    ? `${anchor.slice(OPTION_ID.length, -suffix.length)} ${name}`
+    : name;
 }
 
 /** Longest anchor read as a qualified name (Sphinx's longest are under a hundred characters). */

@@ -83,7 +83,7 @@ const PART_SEPARATOR = /[._:-]/;
 function namesAnotherPart(rest: string, queryTerms: ReadonlySet<string> | undefined): boolean {
   if (queryTerms === undefined || queryTerms.size === 0) return false;
   if (queryTerms.has(rest)) return true;
-  return rest.split(/[._:-]+/).some((part) => part !== '' && queryTerms.has(part));
+  return rest.split(PART_SEPARATOR).some((part) => part !== '' && queryTerms.has(part));
 }
 
 /** Words on at most this many pages are checked for much more common spellings. */

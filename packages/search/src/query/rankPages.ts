@@ -90,7 +90,7 @@ export function collectPages(scores: SectionScores, table: SectionTable): Map<nu
   }
   for (const [pageId, page] of pages) {
     if (page.mask === 0) pages.delete(pageId);
-    else ownScores(page, scores);
+    else sharedScores(page, scores);
   }
   return pages;
 }
@@ -100,7 +100,7 @@ export function collectPages(scores: SectionScores, table: SectionTable): Map<nu
  * page matches (the page's title or trail says them, as a class page's title says the class),
  * which do not set one section apart from another. See `linkedSection`.
  */
-function ownScores(page: RankedPage, scores: SectionScores): void {
+function sharedScores(page: RankedPage, scores: SectionScores): void {
   if (page.sections.length < 2) return;
   let shared = page.mask;
   for (const section of page.sections) shared &= section.mask;
