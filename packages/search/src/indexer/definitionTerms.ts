@@ -77,13 +77,26 @@ function startsWithLink(element: Element): boolean {
  */
 export function definitionTerm(element: Element, entry = false): string | undefined {
   if (startsWithLink(element)) return undefined;
-  const text = normaliseSpace(textOf(element));
+  return termOfText(normaliseSpace(textOf(element)), element.name === 'dt', entry);
+}
+
+/**
+ * What an API entry's signature defines, from the name it marks (see signatureHeading): a type
+ * linked before it (`PyObject *PyList_New(…)`) does not make the entry a reference to a
+ * definition elsewhere, nor a return type (`int (*initproc)(…)`) the name.
+ */
+export function signatureTerm(name: string): string | undefined {
+  return termOfText(normaliseSpace(name), true, true);
+}
+
+/** What a defining element's text defines (see {@link definitionTerm}). */
+function termOfText(text: string, isTerm: boolean, entry: boolean): string | undefined {
   // A label (`Note:`, `Returns:`) introduces its entry rather than naming a thing.
   if (text === '' || text.endsWith(':')) return undefined;
   const signature = SIGNATURE_NAME.exec(text);
   // An API entry that defines its signature canonically has an anchor (and is a section of its
   // own, `entry`); one without is a repeat of a definition made elsewhere.
-  if (element.name === 'dt' && signature !== null && !entry) return undefined;
+  if (isTerm && signature !== null && !entry) return undefined;
   let term: string | undefined;
   if (signature !== null && signature.index <= WHOLE_LENGTH) term = signature[1];
   else if (text.length <= WHOLE_LENGTH && text.split(' ').length <= WHOLE_WORDS) term = text;

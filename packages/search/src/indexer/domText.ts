@@ -165,6 +165,8 @@ const EXCLUDED_CLASSES = new Set([
   // of its (open) instance lists.
   'selflink',
   'hide-when-js-enabled',
+  // Sphinx's "[source]" link (viewcode) after the signature of every documented object.
+  'viewcode-link',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */

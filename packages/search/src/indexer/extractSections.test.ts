@@ -471,10 +471,38 @@ describe('extractSections on API entries', () => {
       { path: '/ink.html' },
     );
     expect(page.sections.map((s) => [s.anchor, s.definitions ?? []])).toEqual([
-      ['ink.Pad', ['class ink.Pad']],
+      ['ink.Pad', ['ink.Pad']],
       ['ink.Pad.blot', ['ink.Pad.blot']],
       ['index-0', ['dab']],
       ['cmdoption-ink-tool-dry-run', ['ink-tool --dry-run']],
+    ]);
+  });
+
+  it('heads a signature by its name and parameters, what it is and returns said in its text', () => {
+    const page = extractSections(
+      '<main><h1>ink</h1><dl class="py class"><dt class="sig sig-object py" id="ink.Pad">' +
+        '<em class="property"><span class="pre">class</span><span class="w"> </span></em>' +
+        '<span class="sig-prename descclassname">ink.</span><span class="sig-name descname">Pad</span>' +
+        '(<em class="sig-param">size=0</em>)<a class="reference internal" href="_modules/ink.html#Pad">' +
+        '<span class="viewcode-link">[source]</span></a><a class="headerlink" href="#ink.Pad">¶</a></dt>' +
+        '<dd><p>A pad.</p></dd></dl>' +
+        '<dl class="py method"><dt class="sig sig-object py" id="ink.Pad.dry">' +
+        '<em class="property">coroutine </em><span class="sig-name descname">dry</span>()' +
+        '<span class="sig-return"><span class="sig-return-icon">→</span> ' +
+        '<span class="sig-return-typehint">bool</span></span></dt><dd><p>Dries.</p></dd></dl>' +
+        '<dl class="c function"><dt class="sig sig-object c" id="c.Ink_New">' +
+        '<a class="reference internal" href="#c.Ink"><span class="n">Ink</span></a> *' +
+        '<span class="sig-name descname">Ink_New</span>(<em>int</em> size)</dt><dd><p>Makes.</p></dd></dl>' +
+        '<dl class="c type"><dt class="sig sig-object c" id="c.inkfunc">' +
+        '<span class="k">typedef</span> int (*<span class="sig-name descname">inkfunc</span>)(Ink*)</dt>' +
+        '<dd><p>Calls.</p></dd></dl></main>',
+      { path: '/ink.html' },
+    );
+    expect(page.sections.map((s) => [s.heading, s.text, s.definitions ?? []])).toEqual([
+      ['ink.Pad(size=0)', 'class A pad.', ['ink.Pad']],
+      ['dry()', 'coroutine → bool Dries.', ['ink.Pad.dry']],
+      ['Ink_New(int size)', 'Ink * Makes.', ['Ink_New']],
+      ['typedef int (*inkfunc)(Ink*)', 'Calls.', ['inkfunc']],
     ]);
   });
 

@@ -1,10 +1,11 @@
 import type { AnyNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
-import { collectDefinition, definitionTerm } from './definitionTerms';
+import { collectDefinition, definitionTerm, signatureTerm } from './definitionTerms';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
 import { findAnchor } from './sectionAnchors';
+import { signatureHeading } from './signatureHeading';
 import {
   isBlockElement,
   isChromeImage,
@@ -397,6 +398,8 @@ const DOTTED_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+$/u;
  */
 function qualifiedName(name: string, anchor: string): string {
   if (anchor.length > MAX_QUALIFIED_NAME) return name;
+  // Sphinx's C domain starts its ids with the domain (`c.PyList_New`), not a qualifier.
+  if (anchor === `c.${name}`) return name;
   if (anchor.endsWith(`.${name}`) && DOTTED_NAME.test(anchor)) return anchor;
   // A program's option (`--plan` of `showmigrations`, `cmdoption-showmigrations-plan`): the
   // program is named by the id and the heading above the options, not by the entry.
@@ -611,14 +614,19 @@ export function extractParsedPage(
       if (child.type === 'tag' && child.name === 'dt') {
         const anchor = findAnchor(child, false);
         if (anchor !== '') {
-          const heading = textOf(child);
+          const signature = signatureHeading(child);
+          const heading = signature?.heading ?? textOf(child);
           if (group !== null && afterTerm) group.heading = `${group.heading} / ${heading}`;
           else {
             group = { heading, anchor, parts: [] };
             // The name the entry defines counts as said by its heading (see definitionTermsOf).
-            const name = definitionTerm(child, true);
+            const name =
+              signature === undefined ? definitionTerm(child, true) : signatureTerm(signature.name);
             if (name !== undefined) group.definitions = [qualifiedName(name, anchor)];
             drafts.push(group);
+          }
+          if (signature !== undefined && signature.aside !== '') {
+            group.parts.push(signature.aside, ' ');
           }
         } else {
           if (!afterTerm) group = null;
