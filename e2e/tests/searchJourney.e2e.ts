@@ -401,3 +401,59 @@ describe('a slow search after an error', () => {
     await context.close();
   });
 });
+
+describe('completions of the word being typed', () => {
+  it('offers the searches a word completes to, and searches the one picked (phone)', async () => {
+    const { context, page } = await signInAs(browser, origin, 'customer', {
+      startPath: '/docs/ui/search/',
+      width: 390,
+    });
+    const frame = frameOf(page);
+    const box = frame.getByRole('combobox', { name: 'Search the documentation' });
+    await openedBox(page, box);
+    await box.pressSequentially('anom');
+    const completions = frame.getByRole('navigation', { name: 'Suggested searches' });
+    const anomaly = completions.getByRole('button', { name: 'anomaly', exact: true });
+    await anomaly.click({ timeout: 15_000 });
+    await expect.poll(() => box.inputValue()).toBe('anomaly');
+    const status = frame.locator('.sc-status[role="status"]');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/for “anomaly”/);
+    expect(urlSearch(page)).toBe('anomaly');
+    await expect.poll(() => box.evaluate((input) => input === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('completes a word only from doc sets the reader may open', async () => {
+    const typeHotf = async (user: string, provider: 'sso' | 'employee') => {
+      const { context, page } = await signInAs(browser, origin, user, {
+        provider,
+        startPath: '/docs/ui/search/',
+      });
+      const frame = frameOf(page);
+      const box = frame.getByRole('combobox', { name: 'Search the documentation' });
+      await openedBox(page, box);
+      const answered = page.waitForResponse(
+        (response) =>
+          response.url().includes('/docs/search/suggest?') &&
+          new URL(response.url()).searchParams.get('q') === 'hotf',
+      );
+      await box.pressSequentially('hotf');
+      const body = await (await answered).text();
+      return { context, frame, body };
+    };
+    const customer = await typeHotf('customer', 'sso');
+    expect(customer.body).not.toMatch(/hotfix/i);
+    expect(
+      await customer.frame.getByRole('navigation', { name: 'Suggested searches' }).count(),
+    ).toBe(0);
+    await customer.context.close();
+
+    const employee = await typeHotf('employee', 'employee');
+    expect(employee.body).toMatch(/hotfix/i);
+    await employee.frame
+      .getByRole('navigation', { name: 'Suggested searches' })
+      .getByRole('button', { name: 'hotfix', exact: true })
+      .waitFor({ timeout: 15_000 });
+    await employee.context.close();
+  });
+});

@@ -12,6 +12,7 @@ import { recordClick } from '../api/recordClick';
 import { createSearchApi, type SearchQuery } from '../api/searchApi';
 import { IDLE_STATE, SearchRunner, type SearchState } from '../api/SearchRunner';
 import { followContentHeight, revealElement } from '../layout/followContentHeight';
+import { Completions } from './Completions';
 import { Facets } from './Facets';
 import { facetFilters, filterCount, toggleFilter } from './filters';
 import { Pager } from './Pager';
@@ -19,6 +20,7 @@ import { flatOptions, LISTBOX_ID, resultGroups, type ResultOption } from './resu
 import { ResultList } from './ResultList';
 import { SandboxPanel } from './SandboxPanel';
 import { SearchStatus } from './SearchStatus';
+import { useCompletions } from './useCompletions';
 import { useSearchShortcuts } from './useSearchShortcuts';
 
 /** Results per page while typing. */
@@ -127,6 +129,13 @@ export function SearchApp({
   }, [runner, search]);
 
   useSearchShortcuts(inputRef);
+
+  const completions = useCompletions(
+    { searchUrl: connection.searchUrl, fetch },
+    params.text,
+    params.mode === 'instant',
+    debounceMs,
+  );
 
   useEffect(() => followContentHeight(connection, document.body), [connection]);
 
@@ -303,6 +312,13 @@ export function SearchApp({
             onSuggestion={(text) => search({ text, mode: 'instant', page: 1 }, { history: 'push' })}
             onRetry={() => search({}, { history: null })}
             onClearFilters={onClearFilters}
+          />
+          <Completions
+            completions={completions}
+            onPick={(text) => {
+              search({ text, mode: 'instant', page: 1 }, { history: 'push' });
+              inputRef.current?.focus();
+            }}
           />
           {sandbox && response && (
             <SandboxPanel response={response} roundTripMs={state.roundTripMs} />
