@@ -447,6 +447,19 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it('leaves out the highlighted sources rustdoc writes beside the documentation', () => {
+    const indexable = (bodyClass: string) =>
+      extractSections(
+        `<html><body class="${bodyClass}"><main><h1>lib.rs</h1>` +
+          '<pre>pub struct Pad; impl Pad { pub fn blot(&self) {} }</pre></main></body></html>',
+        { path: 'src/ink/lib.rs.html' },
+      ).indexable;
+    expect(indexable('rustdoc src')).toBe(false);
+    expect(indexable('rustdoc source')).toBe(false);
+    expect(indexable('rustdoc struct')).toBe(true);
+    expect(indexable('source')).toBe(true);
+  });
+
   it("leaves out the site's not-found page at its top, not a page deeper or named otherwise", () => {
     const indexable = (path: string) =>
       extractSections('<html><body><main><h1>404</h1><p>Page not found.</p></main></body></html>', {

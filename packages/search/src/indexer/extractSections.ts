@@ -197,6 +197,19 @@ function inChrome(element: Element): boolean {
  */
 const NOT_FOUND_PAGE = /^\/?404\.html?$/i;
 
+/** The body classes of rustdoc's source pages (`src` since Rust 1.72, `source` before). */
+const RUSTDOC_SOURCE = /^rustdoc\s+(?:src|source)\b/;
+
+/**
+ * True for rustdoc's pages of highlighted source code (`src/`), which rustdoc leaves out of its
+ * own search: each repeats the names the entries define, many times over, and would outrank the
+ * entries that explain them. (Sphinx's, in `_modules/`, are not listed at all: see
+ * listDocSetPages.)
+ */
+function isSourceListing(found: Landmarks): boolean {
+  return RUSTDOC_SOURCE.test(found.body?.attribs.class ?? '');
+}
+
 /** True when `node` is `ancestor` or lies inside it. */
 function contains(ancestor: Element | Document, node: AnyNode): boolean {
   for (let up: AnyNode | null = node; up !== null; up = up.parent) {
@@ -570,6 +583,7 @@ export function extractParsedPage(
   const regions: Array<Element | Document> = ruled.regions ?? [pickMainRegion(found, root)];
   const noIndex =
     NOT_FOUND_PAGE.test(context.path) ||
+    isSourceListing(found) ||
     found.redirect ||
     /\bnoindex\b/i.test(found.robots) ||
     found.searchableFlags.some(isFalseFlag) ||

@@ -49,7 +49,16 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
     'returned',
     'Abstract',
   ],
-  'sphinx-site': ['Flamingo', 'Gondola', 'Quicksilver', 'Marzipan', 'modules', 'Navigation'],
+  // Sphinx's navigation, and the highlighted sources of its modules (`_modules/`, not listed).
+  'sphinx-site': [
+    'Flamingo',
+    'Gondola',
+    'Quicksilver',
+    'Marzipan',
+    'modules',
+    'Navigation',
+    'Zeppelinhub',
+  ],
   'docbook-site': ['Prev', 'Home', 'Contents'],
   // AsciiDoc's footer, Asciidoctor's side table of contents.
   'asciidoc-site': ['updated', 'toctitle'],
@@ -64,9 +73,18 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   // mdBook's side table of contents (a part title), the book's name in the menu bar and at the
   // end of every document title.
   'mdbook-site': ['Workshop', 'Ledger', 'Kiln Handbook', 'Handbook'],
-  // rustdoc's "source" links, "Run", the notable-traits pop-up, "Expand description", the logo
-  // and the blanket implementations every type has (and their text).
-  'rustdoc-site': ['source', 'Run', 'Notable', 'Expand', 'logo', 'Blanket', 'untouched'],
+  // rustdoc's "source" links, "Run", the notable-traits pop-up, "Expand description", the logo,
+  // the blanket implementations every type has (and their text), and its source pages (`src/`).
+  'rustdoc-site': [
+    'source',
+    'Run',
+    'Notable',
+    'Expand',
+    'logo',
+    'Blanket',
+    'untouched',
+    'Stovepipe',
+  ],
   // Haddock's package header, synopsis (the signatures again), instance labels and footer.
   'haddock-site': ['Synopsis', 'Contents', 'details', 'Produced', 'Haddock'],
 };
