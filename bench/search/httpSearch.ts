@@ -1,7 +1,7 @@
 // Searches and suggestions per second that one portal process answers over HTTP, through the real
 // app (session cookie, validation, access, analytics), loaded by wrk from its own process with N
 // concurrent connections cycling through distinct reader queries (suggest: prefixes of them, as
-// typed). Each mode starts its own portal: with the engine's result cache on, and off (every
+// typed; completions: the same prefixes asked as the newer client asks, `kind=query&limit=5`). Each mode starts its own portal: with the engine's result cache on, and off (every
 // answer computed). The in-process engine time of one sequential reader is printed beside them.
 // Run: node --import tsx bench/search/httpSearch.ts [--corpus synthetic|python] [--pages 2000]
 //        [--connections 20] [--seconds 10] [--queries 2000] [--cache both|on|off] [--threads 0,1,2]
@@ -125,7 +125,7 @@ async function measure(
   docSet: Awaited<ReturnType<typeof corpusDocSet>>['docSet'],
   cacheOn: boolean,
   queryThreads: number,
-): Promise<{ sequential: number; search: Load; suggest: Load; hitRate: string }> {
+): Promise<{ sequential: number; search: Load; suggest: Load; complete: Load; hitRate: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'http-search-data-'));
   const engine = await createSearchEngine({
     engine: 'sqlite',
@@ -157,9 +157,9 @@ async function measure(
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const searchPaths = queries.map((q) => `${base}/search?q=${encodeURIComponent(q)}`);
-    const suggestPaths = typedPrefixes(queries).map(
-      (q) => `${base}/search/suggest?q=${encodeURIComponent(q)}`,
-    );
+    const prefixes = typedPrefixes(queries);
+    const suggestPaths = prefixes.map((q) => `${base}/search/suggest?q=${encodeURIComponent(q)}`);
+    const completePaths = suggestPaths.map((path) => `${path}&kind=query&limit=5`);
     // Sequential figure on queries the cache has not seen (the last 500 of the list).
     const fresh = searchPaths.slice(-500);
     for (const path of fresh.slice(0, 100)) await client.request(path);
@@ -175,6 +175,11 @@ async function measure(
     writeFileSync(suggestScript, wrkScript(suggestPaths));
     const suggest = readWrk(await runWrk(`${portal.origin}${base}/search`, suggestScript, cookie));
     const after = engine.resultCacheStats?.();
+    const completeScript = join(work, 'complete.lua');
+    writeFileSync(completeScript, wrkScript(completePaths));
+    const complete = readWrk(
+      await runWrk(`${portal.origin}${base}/search`, completeScript, cookie),
+    );
     let hitRate = 'off';
     if (cacheOn && before !== undefined && middle !== undefined && after !== undefined) {
       const rate = (from: typeof before, to: typeof before) => {
@@ -184,7 +189,7 @@ async function measure(
       };
       hitRate = `${rate(before, middle)} / ${rate(middle, after)}`;
     }
-    return { sequential, search, suggest, hitRate };
+    return { sequential, search, suggest, complete, hitRate };
   } finally {
     await portal.close();
     rmSync(work, { recursive: true, force: true });
@@ -201,9 +206,9 @@ async function main(): Promise<void> {
       `wrk ${SECONDS} s per figure. Goals: ${SEARCH_GOAL} searches/s, ${SUGGEST_GOAL} suggest/s.\n`,
   );
   console.log(
-    '| result cache | query threads | hit rate (search / suggest) | sequential search | searches/s (of goal) | × first | p50 / p99 | suggest/s (of goal) | × first | p50 / p99 | non-2xx |',
+    '| result cache | query threads | hit rate (search / suggest) | sequential search | searches/s (of goal) | × first | p50 / p99 | suggest/s (of goal) | × first | p50 / p99 | completions/s (of suggest goal) | p50 / p99 | non-2xx |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const cacheOn of modes) {
     let first: { search: number; suggest: number } | undefined;
     for (const threads of THREADS) {
@@ -218,7 +223,9 @@ async function main(): Promise<void> {
           `${share(m.search.rps, SEARCH_GOAL)} | ${ratio(m.search.rps, first.search)} | ` +
           `${m.search.p50} / ${m.search.p99} | ` +
           `${share(m.suggest.rps, SUGGEST_GOAL)} | ${ratio(m.suggest.rps, first.suggest)} | ` +
-          `${m.suggest.p50} / ${m.suggest.p99} | ${m.search.non2xx + m.suggest.non2xx} |`,
+          `${m.suggest.p50} / ${m.suggest.p99} | ` +
+          `${share(m.complete.rps, SUGGEST_GOAL)} | ${m.complete.p50} / ${m.complete.p99} | ` +
+          `${m.search.non2xx + m.suggest.non2xx + m.complete.non2xx} |`,
       );
     }
   }

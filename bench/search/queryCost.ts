@@ -11,10 +11,11 @@
 // Run: node --import tsx bench/search/queryCost.ts [--corpus gnucash,sqlalchemy] [--rounds 3]
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
 //      [--sqlite-cache-mb 16] [--posting-cache-mb 64] [--cpu-profile FILE]
-//      [--variant exact,typo,prefix] [--engine sqlite|postgres] [--ask search,suggest]
+//      [--variant exact,typo,prefix] [--engine sqlite|postgres] [--ask search,suggest,complete]
 // `--cpu-profile` writes a V8 CPU profile of the timed rounds only (not the corpus reading,
 // the build or the answer pass), for a profile of the query path alone. `--ask suggest` times
-// (and profiles) only the suggestions, `--ask search` only the searches.
+// (and profiles) only the suggestions, `--ask search` only the searches, `--ask complete` only
+// the completions the newer client asks for while the reader types (`kind: 'query'`, 5).
 import { Session } from 'node:inspector/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,9 +149,9 @@ async function main(): Promise<void> {
   const sqliteCacheMb = option('sqlite-cache-mb');
   const postingCacheMb = option('posting-cache-mb');
   const kind = option('engine') ?? 'sqlite';
-  const ask = (option('ask') ?? 'search,suggest').split(',');
-  if (ask.some((a) => a !== 'search' && a !== 'suggest')) {
-    throw new Error('--ask: search, suggest or both');
+  const ask = (option('ask') ?? 'search,suggest,complete').split(',');
+  if (ask.some((a) => a !== 'search' && a !== 'suggest' && a !== 'complete')) {
+    throw new Error('--ask: search, suggest, complete or a list of them');
   }
   if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('--engine: sqlite or postgres');
   if (kind === 'postgres') countStatements();
@@ -225,6 +226,12 @@ async function main(): Promise<void> {
         );
         const suggestStatements = statementsPerQuery(queries.length);
         if (postgres) server.push(await serverCpuMs(database));
+        statementsByName.clear();
+        const complete = await timed(ask.includes('complete') ? queries : [], (q) =>
+          engine.suggest({ q, limit: 5, kind: 'query' }, ACCESS),
+        );
+        const completeStatements = statementsPerQuery(queries.length);
+        if (postgres) server.push(await serverCpuMs(database));
         const serverMs = (i: number) =>
           serverCpuBetween(server[i] as Map<number, number>, server[i + 1] as Map<number, number>) /
           queries.length;
@@ -242,11 +249,13 @@ async function main(): Promise<void> {
         const lines = [
           ...(ask.includes('search') ? [line('search', search, 0)] : []),
           ...(ask.includes('suggest') ? [line('suggest', suggest, 1)] : []),
+          ...(ask.includes('complete') ? [line('complete', complete, 2)] : []),
         ];
         console.log(`${name} round ${round} (${queries.length} queries): ${lines.join(' | ')}`);
         if (postgres) {
           console.log(`  statements per search: ${searchStatements}`);
           console.log(`  statements per suggestion: ${suggestStatements}`);
+          console.log(`  statements per completion: ${completeStatements}`);
         }
       }
       if (profiler !== undefined && profileFile !== undefined) {

@@ -131,6 +131,8 @@ export const SuggestRequestSchema = z
   .object({
     q: z.string().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`),
     limit: intParam(1, 20, 8),
+    /** Only suggestions of this kind (`query`: completions, as the newer client shows). */
+    kind: z.enum(['title', 'query']).optional(),
   })
   .strict();
 export type SuggestRequest = z.output<typeof SuggestRequestSchema>;

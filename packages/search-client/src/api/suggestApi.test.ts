@@ -10,10 +10,11 @@ describe('suggestUrlOf', () => {
     expect(suggestUrlOf('/docs/find')).toBeNull();
   });
 
-  it('sends the text encoded, with the number of suggestions it wants', () => {
+  it('sends the text encoded, asking for completions only, one more than it shows', () => {
     const url = new URL(suggestRequestUrl('/docs/search/suggest', 'a&b #c'), 'http://x.test');
     expect(url.searchParams.get('q')).toBe('a&b #c');
-    expect(url.searchParams.get('limit')).toBe('8');
+    expect(url.searchParams.get('kind')).toBe('query');
+    expect(url.searchParams.get('limit')).toBe('5');
   });
 });
 

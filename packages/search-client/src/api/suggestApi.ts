@@ -1,7 +1,7 @@
-/** Suggestions asked of the API per request: titles take up to half, completions the rest. */
-export const SUGGEST_LIMIT = 8;
 /** Completions shown at most. */
 export const MAX_COMPLETIONS = 4;
+/** Completions asked of the API: one more, as the typed word itself may be one. */
+const SUGGEST_LIMIT = MAX_COMPLETIONS + 1;
 
 /** `{basePath}/search/suggest` for the search API at `{basePath}/search`, else null. */
 export function suggestUrlOf(searchUrl: string): string | null {
@@ -9,9 +9,13 @@ export function suggestUrlOf(searchUrl: string): string | null {
   return path.endsWith('/search') ? `${path}/suggest` : null;
 }
 
-/** The URL asking the suggest API for completions of `q`. */
+/**
+ * The URL asking the suggest API for completions of `q`, and only those (`kind=query`): no page
+ * is ranked for titles the client would not show.
+ */
 export function suggestRequestUrl(suggestUrl: string, q: string): string {
-  return `${suggestUrl}?${new URLSearchParams({ q, limit: String(SUGGEST_LIMIT) }).toString()}`;
+  const params = new URLSearchParams({ q, limit: String(SUGGEST_LIMIT), kind: 'query' });
+  return `${suggestUrl}?${params.toString()}`;
 }
 
 /** One search text in reader terms: trimmed, spaces collapsed, lower case. */

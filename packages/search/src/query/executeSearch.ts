@@ -155,6 +155,26 @@ function titledRows(
   return titled;
 }
 
+/** What a query asks and of which doc sets, before anything is read. */
+export type QueryScope = Pick<SearchOutcome, 'parsed' | 'scopes' | 'allowed'>;
+
+/**
+ * The parsed query, the doc sets it searches (the reader's access, facets and versions applied)
+ * and the mask of those whose vocabulary it may use.
+ */
+export function queryScope(
+  snapshot: IndexReader['snapshot'],
+  request: Pick<SearchRequest, 'q' | 'product' | 'version' | 'docType'> & { fromVersion?: string },
+  access: ReaderAccess,
+): QueryScope {
+  const scopes = selectDocSets(snapshot.docSets, request, access);
+  return {
+    parsed: parseQuery(request.q),
+    scopes,
+    allowed: maskOf(scopes.needed, snapshot.docSets),
+  };
+}
+
 /**
  * Runs a query against one consistent index generation: plans it in the reader's vocabulary,
  * scores whole pages of the readable doc sets (access applied before any posting is read),
@@ -186,9 +206,7 @@ export async function executeSearch(
   settings: QuerySettings,
 ): Promise<SearchOutcome> {
   const snapshot = reader.snapshot;
-  const scopes = selectDocSets(snapshot.docSets, request, access);
-  const parsed = parseQuery(request.q);
-  const allowed = maskOf(scopes.needed, snapshot.docSets);
+  const { parsed, scopes, allowed } = queryScope(snapshot, request, access);
   const outcome: SearchOutcome = {
     parsed,
     groups: [],

@@ -3,11 +3,15 @@ import type { IndexReader } from '../core/IndexStore';
 import type { ReaderAccess } from '../SearchEngine';
 import { tokenizeText } from '../text/tokenize';
 import { hitUrl } from './buildHits';
-import { executeSearch, type QuerySettings } from './executeSearch';
+import { executeSearch, queryScope, type QueryScope, type QuerySettings } from './executeSearch';
+
+/** The empty request fields of a suggestion's search: suggestions know no facets. */
+const NO_FACETS = { product: [], version: [], docType: [] };
 
 /**
  * Search-as-you-type: titles of the best pages whose title matches the query, then completions
  * of the word being typed from the reader's vocabulary (most frequent first), up to `limit`.
+ * `kind` asks for one kind only; completions alone rank no page, and cost a fraction of a search.
  */
 export async function runSuggest(
   reader: IndexReader,
@@ -15,13 +19,33 @@ export async function runSuggest(
   access: ReaderAccess,
   settings: QuerySettings,
 ): Promise<SuggestResponse> {
+  const suggestions: Suggestion[] = [];
+  const scope =
+    request.kind === 'query'
+      ? queryScope(reader.snapshot, { q: request.q, ...NO_FACETS }, access)
+      : await suggestTitles(reader, request, access, settings, suggestions);
+  if (request.kind !== 'title' && scope.scopes.needed.length > 0) {
+    suggestCompletions(reader, request, scope, suggestions);
+  }
+  return { query: request.q, suggestions: suggestions.slice(0, request.limit) };
+}
+
+/**
+ * Adds the titles of the best pages whose title holds a word of the query, up to half of the
+ * limit (all of it when only titles are asked for); gives the query's scope.
+ */
+async function suggestTitles(
+  reader: IndexReader,
+  request: SuggestRequest,
+  access: ReaderAccess,
+  settings: QuerySettings,
+  suggestions: Suggestion[],
+): Promise<QueryScope> {
   const outcome = await executeSearch(
     reader,
     {
       q: request.q,
-      product: [],
-      version: [],
-      docType: [],
+      ...NO_FACETS,
       page: 1,
       pageSize: request.limit,
       // The best pages are read for titles beyond the first `limit` (see below).
@@ -37,8 +61,7 @@ export async function runSuggest(
     access,
     settings,
   );
-  const suggestions: Suggestion[] = [];
-  if (outcome.parsed.units.length === 0) return { query: request.q, suggestions };
+  if (outcome.parsed.units.length === 0) return outcome;
   const titleTerms = new Set(
     outcome.groups.flatMap((g) =>
       g.stopWord
@@ -51,8 +74,9 @@ export async function runSuggest(
   const pageRows = await reader.pages(best.map((p) => p.pageId));
   const docSets = new Map(reader.snapshot.docSets.map((d) => [d.storeId, d.docSet]));
   const titles = new Set<string>();
+  const most = request.kind === 'title' ? request.limit : Math.ceil(request.limit / 2);
   for (const ranked of best) {
-    if (suggestions.length >= Math.ceil(request.limit / 2)) break;
+    if (suggestions.length >= most) break;
     const page = pageRows.get(ranked.pageId);
     const docSet = docSets.get(ranked.docSetId);
     if (page === undefined || docSet === undefined || titles.has(page.title)) continue;
@@ -61,17 +85,28 @@ export async function runSuggest(
     const url = hitUrl(docSet.urlPrefix, page.path, [], '').replace(/[?#].*$/, '');
     suggestions.push({ kind: 'title', text: page.title, url });
   }
-  const last = outcome.parsed.units[outcome.parsed.units.length - 1];
+  return outcome;
+}
+
+/**
+ * Adds completions of the word being typed (the last, when the query does not end with a space)
+ * from the vocabulary of the doc sets the reader may open, until the limit.
+ */
+function suggestCompletions(
+  reader: IndexReader,
+  request: SuggestRequest,
+  scope: QueryScope,
+  suggestions: Suggestion[],
+): void {
+  const last = scope.parsed.units[scope.parsed.units.length - 1];
   const lastWord = last?.words[last.words.length - 1];
-  if (outcome.parsed.lastIsPrefix && lastWord !== undefined) {
-    const typed = lastWord.joined ?? (lastWord.parts[0] as string);
-    const vocabulary = reader.snapshot.vocabulary;
-    const head = request.q.slice(0, request.q.length - lastWord.raw.length).replace(/\s+$/, '');
-    for (const { index } of vocabulary.completions(typed, outcome.allowed, request.limit)) {
-      if (suggestions.length >= request.limit) break;
-      const completion = vocabulary.terms[index] as string;
-      suggestions.push({ kind: 'query', text: head === '' ? completion : `${head} ${completion}` });
-    }
+  if (!scope.parsed.lastIsPrefix || lastWord === undefined) return;
+  const typed = lastWord.joined ?? (lastWord.parts[0] as string);
+  const vocabulary = reader.snapshot.vocabulary;
+  const head = request.q.slice(0, request.q.length - lastWord.raw.length).replace(/\s+$/, '');
+  for (const { index } of vocabulary.completions(typed, scope.allowed, request.limit)) {
+    if (suggestions.length >= request.limit) break;
+    const completion = vocabulary.terms[index] as string;
+    suggestions.push({ kind: 'query', text: head === '' ? completion : `${head} ${completion}` });
   }
-  return { query: request.q, suggestions: suggestions.slice(0, request.limit) };
 }

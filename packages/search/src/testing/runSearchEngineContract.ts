@@ -273,6 +273,14 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect((await search('quasarit')).suggestion).toBeNull();
         const suggestions = await engine.suggest({ q: 'zorb', limit: 8 }, CUSTOMER);
         expect(suggestions.suggestions).toEqual([]);
+        for (const kind of ['query', 'title'] as const) {
+          expect(
+            (await engine.suggest({ q: 'zorb', limit: 8, kind }, CUSTOMER)).suggestions,
+          ).toEqual([]);
+        }
+        expect(
+          (await engine.suggest({ q: 'zorb', limit: 8, kind: 'query' }, EMPLOYEE)).suggestions,
+        ).toContainEqual({ kind: 'query', text: 'zorblax' });
       });
 
       it('keeps hidden doc sets out of totals and facets of shared words', async () => {
@@ -504,6 +512,33 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
           const hit = hits.find((h) => h.title === suggestion.text);
           expect(hit?.url.replace(/[?#].*$/, '')).toBe(suggestion.url);
         }
+      });
+
+      it('suggests one kind only when asked: completions without titles, titles without completions', async () => {
+        const both = await engine.suggest({ q: 'kuber', limit: 5 }, CUSTOMER);
+        const queries = await engine.suggest({ q: 'kuber', limit: 5, kind: 'query' }, CUSTOMER);
+        SuggestResponseSchema.parse(queries);
+        expect(queries.suggestions.length).toBeGreaterThan(0);
+        expect(queries.suggestions.every((s) => s.kind === 'query')).toBe(true);
+        expect(queries.suggestions).toContainEqual({ kind: 'query', text: 'kubernetes' });
+        // The completions a full suggestion holds come first, in the same order.
+        const bothQueries = both.suggestions.filter((s) => s.kind === 'query');
+        expect(queries.suggestions.slice(0, bothQueries.length)).toEqual(bothQueries);
+        const typed = await engine.suggest(
+          { q: 'kubernetes pro', limit: 5, kind: 'query' },
+          CUSTOMER,
+        );
+        expect(typed.suggestions.length).toBeGreaterThan(0);
+        for (const s of typed.suggestions) expect(s.text).toMatch(/^kubernetes pro/);
+        const titles = await engine.suggest({ q: 'kuber', limit: 5, kind: 'title' }, CUSTOMER);
+        const bothTitles = both.suggestions.filter((s) => s.kind === 'title');
+        expect(titles.suggestions.every((s) => s.kind === 'title')).toBe(true);
+        expect(titles.suggestions.slice(0, bothTitles.length)).toEqual(bothTitles);
+        // After a space no word is being typed: nothing to complete.
+        expect(
+          (await engine.suggest({ q: 'kubernetes ', limit: 5, kind: 'query' }, CUSTOMER))
+            .suggestions,
+        ).toEqual([]);
       });
 
       it('suggests a page titled with a typed word however many other pages say them more', async () => {

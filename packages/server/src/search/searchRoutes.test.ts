@@ -95,6 +95,10 @@ describe('search API', () => {
       await (await customer.request('/docs/search/suggest?q=hotfi')).json(),
     );
     expect(JSON.stringify(suggest).toLowerCase()).not.toContain('hotfix');
+    const completions = SuggestResponseSchema.parse(
+      await (await customer.request('/docs/search/suggest?q=hotfi&kind=query')).json(),
+    );
+    expect(completions.suggestions).toEqual([]);
   });
 
   it('answers suggestions for a query being typed', async () => {
@@ -104,8 +108,20 @@ describe('search API', () => {
     expect(body.suggestions.length).toBeGreaterThan(0);
   });
 
+  it('answers only completions when asked for them', async () => {
+    const res = await customer.request('/docs/search/suggest?q=repl&kind=query');
+    expect(res.status).toBe(200);
+    const body = SuggestResponseSchema.parse(await res.json());
+    expect(body.suggestions.length).toBeGreaterThan(0);
+    expect(body.suggestions.every((s) => s.kind === 'query' && s.text.startsWith('repl'))).toBe(
+      true,
+    );
+  });
+
   it('answers 400 to a suggest request with bad parameters', async () => {
-    const res = await customer.request('/docs/search/suggest?q=x&limit=500');
-    expect(res.status).toBe(400);
+    for (const query of ['q=x&limit=500', 'q=x&kind=pages', 'q=x&kind=query&kind=title']) {
+      const res = await customer.request(`/docs/search/suggest?${query}`);
+      expect(res.status, query).toBe(400);
+    }
   });
 });
