@@ -33,8 +33,6 @@ describe('SearchApp: completions of the word being typed', () => {
     const nav = await screen.findByRole('navigation', { name: 'Suggested searches' });
     const buttons = within(nav).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['anomaly', 'anomalies']);
-    const asked = fake.calls.find((call) => call.url.pathname === '/docs/search/suggest');
-    expect(asked?.url.searchParams.get('q')).toBe('anom');
 
     fireEvent.click(within(nav).getByRole('button', { name: 'anomalies' }));
     expect(input.value).toBe('anomalies');
@@ -45,6 +43,26 @@ describe('SearchApp: completions of the word being typed', () => {
     expect(connection.reportState).toHaveBeenLastCalledWith(
       expect.objectContaining({ searchString: 'anomalies', history: 'push' }),
     );
+    // The search picked is what the reader wants: no completions of it.
+    expect(screen.queryByRole('navigation', { name: 'Suggested searches' })).toBeNull();
+    await screen.findByText(/for “anomalies”/);
+    const asked = fake.calls.filter((call) => call.url.pathname === '/docs/search/suggest');
+    expect(asked.map((call) => call.url.searchParams.get('q'))).toEqual(['anom']);
+  });
+
+  it('offers none for the search the client opened with, until the reader types', async () => {
+    const fake = api();
+    render(
+      <SearchApp
+        connection={fakeConnection({ searchString: 'anom' })}
+        fetch={fake.fetch}
+        debounceMs={0}
+      />,
+    );
+    await screen.findByText(/for “anom”/);
+    expect(fake.calls.some((call) => call.url.pathname === '/docs/search/suggest')).toBe(false);
+    type(screen.getByRole('combobox'), 'anoma');
+    await screen.findByRole('navigation', { name: 'Suggested searches' });
   });
 
   it('keeps the arrow keys on the results, and hides completions when the text is cleared', async () => {

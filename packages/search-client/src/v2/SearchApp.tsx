@@ -86,6 +86,8 @@ export function SearchApp({
   }));
   const paramsRef = useRef(params);
   const [activeId, setActiveId] = useState<string | null>(null);
+  /** The text comes from the reader's keystrokes (not the URL, a pick, a clear or a page). */
+  const [typed, setTyped] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const mainRef = useRef<HTMLElement>(null);
@@ -96,6 +98,7 @@ export function SearchApp({
       paramsRef.current = p;
       setParams(p);
       setActiveId(null);
+      setTyped(how.debounce === true);
       const q = p.text.trim();
       if (q === '') {
         runner.clear();
@@ -133,7 +136,7 @@ export function SearchApp({
   const completions = useCompletions(
     { searchUrl: connection.searchUrl, fetch },
     params.text,
-    params.mode === 'instant',
+    typed && params.mode === 'instant',
     debounceMs,
   );
 
