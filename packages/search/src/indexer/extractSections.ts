@@ -93,6 +93,7 @@ interface Landmarks {
   /** Doxygen's page title above its contents (see isHeaderTitle). */
   headerTitle?: Element;
   body?: Element;
+  html?: Element;
   title?: Element;
   robots: string;
   /**
@@ -149,6 +150,7 @@ function scanDocument(root: AnyNode): Landmarks {
           found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
           break;
         case 'html':
+          found.html ??= node;
           found.searchableFlags.push(a['data-mc-searchable'], a['madcap:searchable']);
           break;
         case 'title':
@@ -199,15 +201,25 @@ const NOT_FOUND_PAGE = /^\/?404\.html?$/i;
 
 /** The body classes of rustdoc's source pages (`src` since Rust 1.72, `source` before). */
 const RUSTDOC_SOURCE = /^rustdoc\s+(?:src|source)\b/;
+/**
+ * The `<html>` classes of Docusaurus's blog listings: the latest posts, a tag's or an author's
+ * posts (each shown whole or up to its excerpt), and the lists of tags and authors.
+ */
+const DOCUSAURUS_LISTING =
+  /(?:^|\s)blog-(?:list|tags-post-list|authors-posts|tags-list|authors-list)-page(?:\s|$)/;
 
 /**
- * True for rustdoc's pages of highlighted source code (`src/`), which rustdoc leaves out of its
- * own search: each repeats the names the entries define, many times over, and would outrank the
- * entries that explain them. (Sphinx's, in `_modules/`, are not listed at all: see
- * listDocSetPages.)
+ * True for a page a generator writes to repeat what other pages hold, and leaves out of its own
+ * search: rustdoc's pages of highlighted source code (`src/`), each repeating the names the
+ * entries define many times over, and Docusaurus's blog listings, each repeating posts indexed
+ * on their own pages. Either would outrank the page that explains. (Sphinx's source pages, in
+ * `_modules/`, are not listed at all: see listDocSetPages.)
  */
-function isSourceListing(found: Landmarks): boolean {
-  return RUSTDOC_SOURCE.test(found.body?.attribs.class ?? '');
+function repeatsOtherPages(found: Landmarks): boolean {
+  return (
+    RUSTDOC_SOURCE.test(found.body?.attribs.class ?? '') ||
+    DOCUSAURUS_LISTING.test(found.html?.attribs.class ?? '')
+  );
 }
 
 /** True when `node` is `ancestor` or lies inside it. */
@@ -583,7 +595,7 @@ export function extractParsedPage(
   const regions: Array<Element | Document> = ruled.regions ?? [pickMainRegion(found, root)];
   const noIndex =
     NOT_FOUND_PAGE.test(context.path) ||
-    isSourceListing(found) ||
+    repeatsOtherPages(found) ||
     found.redirect ||
     /\bnoindex\b/i.test(found.robots) ||
     found.searchableFlags.some(isFalseFlag) ||

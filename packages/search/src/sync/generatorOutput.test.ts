@@ -11,7 +11,8 @@ import { syncDocSet } from './syncDocSet';
 
 /**
  * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
- * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook, rustdoc and Haddock output.
+ * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook, rustdoc, Haddock and
+ * Docusaurus output.
  */
 const SETS = [
   'flare12',
@@ -25,6 +26,7 @@ const SETS = [
   'mdbook-site',
   'rustdoc-site',
   'haddock-site',
+  'docusaurus-site',
 ] as const;
 
 /** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
@@ -87,6 +89,18 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   ],
   // Haddock's package header, synopsis (the signatures again), instance labels and footer.
   'haddock-site': ['Synopsis', 'Contents', 'details', 'Produced', 'Haddock'],
+  // Docusaurus's navbar, sidebars, "On this page", "Edit this page", "Last updated", previous/next
+  // links, footer, and its blog listings (a tag's posts again, under "… tagged with …").
+  'docusaurus-site': [
+    'Kilnworks',
+    'Quillwire',
+    'Recent',
+    'Edit',
+    'updated',
+    'Previous',
+    'Copyright',
+    'tagged',
+  ],
 };
 
 /** A query each fixture doc set answers with sections that have anchors. */
@@ -102,6 +116,7 @@ const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
   'mdbook-site': 'glaze',
   'rustdoc-site': 'kiln',
   'haddock-site': 'recipe',
+  'docusaurus-site': 'glaze firing',
 };
 
 let engine: SearchEngine;
@@ -363,6 +378,17 @@ describe('real generator structures', () => {
     const { hits } = await search('specificGravity', { docSetIds: ['haddock-site'] });
     expect(hits.map((hit) => hit.sections[0]?.url.replace(/\?[^#]*/, ''))).toEqual([
       '/docs/haddock-site/Pottery-Glaze.html#v:specificGravity',
+    ]);
+  });
+
+  it('reads a Docusaurus page with its breadcrumbs, and a blog post once, not in its tag listing', async () => {
+    const glaze = await hitFor('glaze firing', '/docs/kilns/firing-schedules/index.html');
+    expect(glaze?.title).toBe('Firing schedules');
+    expect(glaze?.breadcrumb).toEqual(['Kilns']);
+    expect(glaze?.url).toMatch(/#glaze-firing$/);
+    const { hits } = await search('thickest feet', { docSetIds: ['docusaurus-site'] });
+    expect(hits.map((hit) => decodeURI(hit.url.split('?')[0] ?? ''))).toEqual([
+      '/docs/docusaurus-site/blog/bisque-notes/index.html',
     ]);
   });
 
