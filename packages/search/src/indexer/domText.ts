@@ -167,6 +167,10 @@ const EXCLUDED_CLASSES = new Set([
   'hide-when-js-enabled',
   // Sphinx's "[source]" link (viewcode) after the signature of every documented object.
   'viewcode-link',
+  // TypeDoc's "Defined in index.ts:19" under every entry, and the index of the page's members
+  // ahead of them (their names again, linked to the entries below).
+  'tsd-sources',
+  'tsd-index-group',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
@@ -249,7 +253,7 @@ export function isExcluded(element: Element): boolean {
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
 const MAYBE_EXCLUDED_CLASS =
-  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|inherit|prev|MC|_Skins_/i;
+  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|inherit|prev|sources|MC|_Skins_/i;
 
 /** Classes of Texinfo's index tables (concepts, functions, variables, keys, programs, types). */
 const TEXINFO_INDEX = /^index-(?:cp|fn|vr|ky|pg|tp)$|-printindex$/i;

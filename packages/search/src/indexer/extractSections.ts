@@ -402,6 +402,11 @@ function apiEntryHeading(element: Element): Element | undefined {
  * other headings.
  */
 function ownEntryName(heading: Element): string | undefined {
+  // TypeDoc's member heading (`<section class="tsd-panel tsd-member"><h3 id="balanceof">`).
+  const parent = heading.parent;
+  if (parent?.type === 'tag' && TYPEDOC_MEMBER.test(parent.attribs.class ?? '')) {
+    return normaliseSpace(textOf(heading)) || undefined;
+  }
   for (const child of heading.children) {
     if (child.type !== 'tag' || child.name !== 'a') continue;
     const a = child.attribs;
@@ -410,6 +415,20 @@ function ownEntryName(heading: Element): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The class of TypeDoc's section for one member of a class, interface or module. */
+const TYPEDOC_MEMBER = /(?:^|\s)tsd-member(?:\s|$)/;
+/** TypeDoc's headings of a signature's parts: "Parameters", "Returns number", "Type Parameters". */
+const PART_LABEL = /(?:^|\s)tsd-(?:parameters|returns|type-parameters)-title(?:\s|$)/;
+
+/**
+ * True for a heading that labels a part of an API entry (TypeDoc's "Parameters" and "Returns
+ * number" under each signature): read as the entry's text, as Sphinx's field lists are, so the
+ * parameters stay in the entry's section and "Returns" heads no section of its own.
+ */
+function isPartLabel(heading: Element): boolean {
+  return PART_LABEL.test(heading.attribs.class ?? '');
 }
 
 /** An anchor that is a dotted name (`types.MappingProxyType.items`). */
@@ -713,7 +732,7 @@ export function extractParsedPage(
       current.definitions = [field];
       return;
     }
-    if (HEADING.test(name)) {
+    if (HEADING.test(name) && !isPartLabel(node)) {
       current = startSection(textOf(node), node);
       const defined = ownEntryName(node);
       if (defined !== undefined) current.definitions = [defined];

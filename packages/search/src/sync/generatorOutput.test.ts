@@ -11,8 +11,8 @@ import { syncDocSet } from './syncDocSet';
 
 /**
  * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
- * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook, rustdoc, Haddock and
- * Docusaurus output.
+ * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook, rustdoc, Haddock,
+ * Docusaurus and TypeDoc output.
  */
 const SETS = [
   'flare12',
@@ -27,6 +27,7 @@ const SETS = [
   'rustdoc-site',
   'haddock-site',
   'docusaurus-site',
+  'typedoc-site',
 ] as const;
 
 /** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
@@ -101,6 +102,9 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
     'Copyright',
     'tagged',
   ],
+  // TypeDoc's "Defined in kiln.ts:22" under every entry, the page's index of its members, its
+  // toolbar (search "Preparing search index..."), settings, navigation and footer.
+  'typedoc-site': ['Defined', 'Index', 'Preparing', 'Visibility', 'Loading', 'Generated'],
 };
 
 /** A query each fixture doc set answers with sections that have anchors. */
@@ -117,6 +121,7 @@ const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
   'rustdoc-site': 'kiln',
   'haddock-site': 'recipe',
   'docusaurus-site': 'glaze firing',
+  'typedoc-site': 'witness cone',
 };
 
 let engine: SearchEngine;
@@ -390,6 +395,18 @@ describe('real generator structures', () => {
     expect(hits.map((hit) => decodeURI(hit.url.split('?')[0] ?? ''))).toEqual([
       '/docs/docusaurus-site/blog/bisque-notes/index.html',
     ]);
+  });
+
+  it('makes each TypeDoc member a section defining its name, its parameters and return inside', async () => {
+    const reader = { docSetIds: ['typedoc-site'] };
+    const { hits } = await search('coolDown', reader);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]?.url).toMatch(/#cooldown$/);
+    expect(hits[0]?.sections[0]?.heading).toBe('coolDown');
+    const labels = await search('parameters returns', reader);
+    const headings = labels.hits.flatMap((hit) => hit.sections.map((s) => s.heading));
+    expect(headings.length).toBeGreaterThan(0);
+    expect(headings.filter((h) => /^(?:Parameters|Returns)\b/.test(h))).toEqual([]);
   });
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
