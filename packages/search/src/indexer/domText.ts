@@ -171,6 +171,10 @@ const EXCLUDED_CLASSES = new Set([
   // ahead of them (their names again, linked to the entries below).
   'tsd-sources',
   'tsd-index-group',
+  // JSDoc's "Source: ledger.js, line 29" under every entry, and the scope and return type beside
+  // each name ("(static)", "→ {number}"), which would be words of the entry's heading.
+  'tag-source',
+  'type-signature',
 ]);
 
 /** True when a `searchable`-style flag says no (`False`, `false`, `no`). */
@@ -253,7 +257,7 @@ export function isExcluded(element: Element): boolean {
  * none, and are not split into classes at all (that split was two thirds of isExcluded).
  */
 const MAYBE_EXCLUDED_CLASS =
-  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|inherit|prev|sources|MC|_Skins_/i;
+  /content|crumb|lin|nav|toc|menu|canvas|index|foot|advice|side|band|arrow|notable|hide|logo|inherit|prev|source|signature|MC|_Skins_/i;
 
 /** Classes of Texinfo's index tables (concepts, functions, variables, keys, programs, types). */
 const TEXINFO_INDEX = /^index-(?:cp|fn|vr|ky|pg|tp)$|-printindex$/i;

@@ -519,6 +519,21 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it('reads a minor heading that is a label ("Returns:") as text of its section, a major one not', () => {
+    const page = extractSections(
+      '<main><h1>ink</h1><h4 class="name" id="blot">blot(pad)</h4><p>Blots.</p>' +
+        '<h5>Returns:</h5><p>The pad.</p><h5 id="x">Type of pad:</h5><p>Felt.</p>' +
+        '<h5>Returns the pad</h5><p>Dry.</p><h2>Options:</h2><p>None.</p></main>',
+      { path: '/ink.html' },
+    );
+    expect(page.sections.map((s) => [s.heading, s.text])).toEqual([
+      ['blot(pad)', 'Blots. Returns: The pad. Type of pad: Felt.'],
+      ['Returns the pad', 'Dry.'],
+      ['Options:', 'None.'],
+    ]);
+    expect(page.sections[0]?.definitions).toEqual(['blot']);
+  });
+
   it('reads an anchor of over 200 characters as no qualified name', () => {
     const id = `${'ink.'.repeat(60)}blot`;
     const page = extractSections(

@@ -407,6 +407,10 @@ function ownEntryName(heading: Element): string | undefined {
   if (parent?.type === 'tag' && TYPEDOC_MEMBER.test(parent.attribs.class ?? '')) {
     return normaliseSpace(textOf(heading)) || undefined;
   }
+  // JSDoc's member heading (`<h4 class="name" id="balanceOf">balanceOf(account)</h4>`).
+  if (heading.attribs.class === 'name' && heading.attribs.id !== undefined) {
+    return signatureTerm(textOf(heading));
+  }
   for (const child of heading.children) {
     if (child.type !== 'tag' || child.name !== 'a') continue;
     const a = child.attribs;
@@ -422,14 +426,22 @@ const TYPEDOC_MEMBER = /(?:^|\s)tsd-member(?:\s|$)/;
 /** TypeDoc's headings of a signature's parts: "Parameters", "Returns number", "Type Parameters". */
 const PART_LABEL = /(?:^|\s)tsd-(?:parameters|returns|type-parameters)-title(?:\s|$)/;
 
+/** A minor heading that is a label: a few words ending with a colon ("Parameters:", "Throws:"). */
+const LABEL_TEXT = /^\s*[^\s:]+(?:\s+[^\s:]+){0,2}\s*:\s*$/u;
+
 /**
  * True for a heading that labels a part of an API entry (TypeDoc's "Parameters" and "Returns
- * number" under each signature): read as the entry's text, as Sphinx's field lists are, so the
- * parameters stay in the entry's section and "Returns" heads no section of its own.
+ * number" under each signature, JSDoc's "Parameters:", "Returns:", "Throws:") or of a topic (a
+ * minor heading "Note:"): read as the text of the section it is in, as Sphinx's field lists are,
+ * so an entry's parameters stay in its section and "Returns" heads no section of its own.
  */
 function isPartLabel(heading: Element): boolean {
-  return PART_LABEL.test(heading.attribs.class ?? '');
+  if (PART_LABEL.test(heading.attribs.class ?? '')) return true;
+  return MINOR_HEADING.test(heading.name) && LABEL_TEXT.test(textOf(heading));
 }
+
+/** Headings below the third level, where a label is a heading of its own in some generators. */
+const MINOR_HEADING = /^h[4-6]$/;
 
 /** An anchor that is a dotted name (`types.MappingProxyType.items`). */
 const DOTTED_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+$/u;

@@ -12,7 +12,7 @@ import { syncDocSet } from './syncDocSet';
 /**
  * The fixture doc sets written like real Flare 12, Sphinx, DocBook, AsciiDoc and Asciidoctor,
  * Texinfo (makeinfo 6 and 7, texi2html 1.78), RDoc, Doxygen, mdBook, rustdoc, Haddock,
- * Docusaurus and TypeDoc output.
+ * Docusaurus, TypeDoc and JSDoc output.
  */
 const SETS = [
   'flare12',
@@ -28,6 +28,7 @@ const SETS = [
   'haddock-site',
   'docusaurus-site',
   'typedoc-site',
+  'jsdoc-site',
 ] as const;
 
 /** Words that appear only in the skin, chrome or parts marked not searchable of each fixture. */
@@ -105,6 +106,10 @@ const NOT_SEARCHABLE: Record<(typeof SETS)[number], string[]> = {
   // TypeDoc's "Defined in kiln.ts:22" under every entry, the page's index of its members, its
   // toolbar (search "Preparing search index..."), settings, navigation and footer.
   'typedoc-site': ['Defined', 'Index', 'Preparing', 'Visibility', 'Loading', 'Generated'],
+  // JSDoc's "Source: kiln.js, line 27" under every entry, the scope and return type beside each
+  // name ("(async)", "→ {Promise.<void>}": the type is said again under Returns), its
+  // navigation and footer.
+  'jsdoc-site': ['Source', 'async', 'Home', 'Modules', 'JSDoc'],
 };
 
 /** A query each fixture doc set answers with sections that have anchors. */
@@ -122,6 +127,7 @@ const ANCHORED_QUERY: Record<(typeof SETS)[number], string> = {
   'haddock-site': 'recipe',
   'docusaurus-site': 'glaze firing',
   'typedoc-site': 'witness cone',
+  'jsdoc-site': 'witness cone',
 };
 
 let engine: SearchEngine;
@@ -398,7 +404,7 @@ describe('real generator structures', () => {
   });
 
   it('makes each TypeDoc member a section defining its name, its parameters and return inside', async () => {
-    const reader = { docSetIds: ['typedoc-site'] };
+    const reader = { docSetIds: ['typedoc-site' as const] };
     const { hits } = await search('coolDown', reader);
     expect(hits).toHaveLength(1);
     expect(hits[0]?.url).toMatch(/#cooldown$/);
@@ -407,6 +413,18 @@ describe('real generator structures', () => {
     const headings = labels.hits.flatMap((hit) => hit.sections.map((s) => s.heading));
     expect(headings.length).toBeGreaterThan(0);
     expect(headings.filter((h) => /^(?:Parameters|Returns)\b/.test(h))).toEqual([]);
+  });
+
+  it('makes each JSDoc member a section headed by its name and parameters, its labels inside', async () => {
+    const reader = { docSetIds: ['jsdoc-site' as const] };
+    const { hits } = await search('fireAt', reader);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]?.url).toMatch(/#fireAt$/);
+    expect(hits[0]?.sections[0]?.heading).toBe('fireAt(cone)');
+    const labels = await search('parameters returns throws', reader);
+    const headings = labels.hits.flatMap((hit) => hit.sections.map((s) => s.heading));
+    expect(headings.length).toBeGreaterThan(0);
+    expect(headings.filter((h) => h.endsWith(':'))).toEqual([]);
   });
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
