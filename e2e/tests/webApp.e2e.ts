@@ -221,11 +221,28 @@ describe('home page', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Casey');
   });
 
+  it('lists the suggest API’s titles and completions for what is typed in the home search box', async () => {
+    await page.goto(home);
+    const box = page.getByRole('combobox', { name: 'Search the documentation' });
+    await box.pressSequentially('anom');
+    const list = page.locator(`datalist[id="${await box.getAttribute('list')}"] option`);
+    await expect
+      .poll(
+        () => list.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual(expect.arrayContaining(['Ransomware Anomaly Detection', 'anomaly']));
+    await box.fill('');
+  });
+
   it('opens the search route with the typed string, encoded, and frames the client with it', async () => {
     await page.goto(home);
     const typed = '  restore a VM/disk #2 ? 100% café 東京  ';
     const searchString = typed.trim();
-    const box = page.getByRole('searchbox', { name: 'Search the documentation' });
+    // A combobox: the box lists the suggest API's titles and completions as the reader types.
+    const box = page.getByRole('combobox', { name: 'Search the documentation' });
     await box.fill(typed);
     await box.press('Enter');
     const expectedPath = `/docs/ui/search/${encodeURIComponent(searchString)}`;

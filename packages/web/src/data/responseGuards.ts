@@ -97,3 +97,18 @@ export function parseBootstrap(data: unknown): PortalBootstrap | undefined {
   }
   return { basePath, productName, companyName, supportSiteHost };
 }
+
+/**
+ * The texts of a `GET {basePath}/search/suggest` answer, page titles and completions of the word
+ * being typed, each once, in the order given.
+ */
+export function parseSuggestionTexts(data: unknown): string[] {
+  if (!isShape(data) || !Array.isArray(data.suggestions)) fail('suggestion list');
+  const texts = new Set<string>();
+  for (const item of data.suggestions as unknown[]) {
+    if (isShape(item) && typeof item.text === 'string' && item.text.trim() !== '') {
+      texts.add(item.text.trim());
+    }
+  }
+  return [...texts];
+}

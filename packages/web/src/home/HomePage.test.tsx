@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, json, portalHandlers } from '../../test/fakeServer';
 import { HOME } from '../../test/fixtures';
@@ -24,11 +24,72 @@ describe('HomePage', () => {
 
   it('opens the search route with the typed string from the search box', async () => {
     renderApp('/docs/ui/');
-    const box = await screen.findByRole('searchbox', { name: 'Search the documentation' });
+    const box = await screen.findByRole('combobox', { name: 'Search the documentation' });
     fireEvent.change(box, { target: { value: ' restore a VM/disk ' } });
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     expect(window.location.pathname).toBe('/docs/ui/search/restore%20a%20VM%2Fdisk');
     expect(await screen.findByTitle('Documentation search')).toBeTruthy();
+  });
+
+  it('offers the suggest API’s titles and completions for what is typed, in the box’s list', async () => {
+    const asked: string[] = [];
+    renderApp('/docs/ui/', {
+      ...portalHandlers(),
+      '/docs/search/suggest': (request) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        asked.push(q);
+        return json({
+          query: q,
+          suggestions: [
+            { kind: 'title', text: 'Ransomware Anomaly Detection', url: '/docs/a.htm' },
+            { kind: 'query', text: 'anomaly' },
+            { kind: 'query', text: 'anomaly' },
+            { kind: 'query', text: 'anomalies' },
+          ],
+        });
+      },
+    });
+    const box = await screen.findByRole('combobox', { name: 'Search the documentation' });
+    fireEvent.change(box, { target: { value: 'anom' } });
+    const list = document.getElementById(box.getAttribute('list') ?? '') as HTMLDataListElement;
+    await waitFor(() =>
+      expect([...list.options].map((option) => option.value)).toEqual([
+        'Ransomware Anomaly Detection',
+        'anomaly',
+        'anomalies',
+      ]),
+    );
+    expect(asked).toEqual(['anom']);
+    fireEvent.change(box, { target: { value: '  ' } });
+    await waitFor(() => expect(list.options).toHaveLength(0));
+    expect(asked).toEqual(['anom']);
+  });
+
+  it('offers no suggestions when the suggest API fails, and keeps the box working', async () => {
+    let failing = false;
+    const { fetchMock } = renderApp('/docs/ui/', {
+      ...portalHandlers(),
+      '/docs/search/suggest': (request) =>
+        failing
+          ? json({ code: 'unavailable', message: 'down' }, 503)
+          : json({
+              query: '',
+              suggestions: [
+                { kind: 'query', text: new URL(request.url).searchParams.get('q') + 'aly' },
+              ],
+            }),
+    });
+    const box = await screen.findByRole('combobox', { name: 'Search the documentation' });
+    const list = document.getElementById(box.getAttribute('list') ?? '') as HTMLDataListElement;
+    fireEvent.change(box, { target: { value: 'anom' } });
+    await waitFor(() => expect(list.options).toHaveLength(1));
+    failing = true;
+    fireEvent.change(box, { target: { value: 'anoma' } });
+    await waitFor(() => expect(callsTo(fetchMock, '/docs/search/suggest')).toBe(2));
+    await waitFor(() => expect(list.options).toHaveLength(0));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.submit(box.closest('form') as HTMLFormElement);
+    expect(window.location.pathname).toBe('/docs/ui/search/anoma');
   });
 
   it('says so when the techdocs links cannot be loaded', async () => {
