@@ -413,7 +413,12 @@ export function textOf(node: AnyNode): string {
       }
     }
   }
-  return normaliseSpace(parts.join('')).replace(/\s*[¶§🔗]+$/u, '');
+  return withoutPermalinkMark(normaliseSpace(parts.join('')));
+}
+
+/** Text without the permalink symbols generators put at the end of headings (`¶`, `§`, `🔗`). */
+export function withoutPermalinkMark(text: string): string {
+  return text.replace(/\s*[¶§🔗]+$/u, '');
 }
 
 const CHROME_IMAGE_CLASS =

@@ -1,5 +1,11 @@
 import type { AnyNode, Element } from 'domhandler';
-import { isBlockElement, isExcluded, normaliseSpace, textOf } from './domText';
+import {
+  isBlockElement,
+  isExcluded,
+  normaliseSpace,
+  textOf,
+  withoutPermalinkMark,
+} from './domText';
 
 /**
  * Classes of the element that starts the name in an API entry's signature: Sphinx 4 and later
@@ -64,9 +70,8 @@ export function signatureHeading(term: Element): SignatureHeading | undefined {
   // The words before the name are its qualifier (`sqlalchemy.orm.Session.`, a link in
   // SQLAlchemy's pages) or a declaration around it, and stay; else they are a return type.
   const leadStays = /[.:]\s*$|[()[\]{}<>]/.test(lead);
-  const heading = normaliseSpace((leadStays ? lead : '') + pieces.main.join('')).replace(
-    /\s*[¶§🔗]+$/u,
-    '',
+  const heading = withoutPermalinkMark(
+    normaliseSpace((leadStays ? lead : '') + pieces.main.join('')),
   );
   if (heading === '') return undefined;
   const aside = [...pieces.kind, ' ', leadStays ? '' : lead, ' ', ...pieces.returns];

@@ -403,29 +403,24 @@ describe('real generator structures', () => {
     ]);
   });
 
-  it('makes each TypeDoc member a section defining its name, its parameters and return inside', async () => {
-    const reader = { docSetIds: ['typedoc-site' as const] };
-    const { hits } = await search('coolDown', reader);
-    expect(hits).toHaveLength(1);
-    expect(hits[0]?.url).toMatch(/#cooldown$/);
-    expect(hits[0]?.sections[0]?.heading).toBe('coolDown');
-    const labels = await search('parameters returns', reader);
-    const headings = labels.hits.flatMap((hit) => hit.sections.map((s) => s.heading));
-    expect(headings.length).toBeGreaterThan(0);
-    expect(headings.filter((h) => /^(?:Parameters|Returns)\b/.test(h))).toEqual([]);
-  });
-
-  it('makes each JSDoc member a section headed by its name and parameters, its labels inside', async () => {
-    const reader = { docSetIds: ['jsdoc-site' as const] };
-    const { hits } = await search('fireAt', reader);
-    expect(hits).toHaveLength(1);
-    expect(hits[0]?.url).toMatch(/#fireAt$/);
-    expect(hits[0]?.sections[0]?.heading).toBe('fireAt(cone)');
-    const labels = await search('parameters returns throws', reader);
-    const headings = labels.hits.flatMap((hit) => hit.sections.map((s) => s.heading));
-    expect(headings.length).toBeGreaterThan(0);
-    expect(headings.filter((h) => h.endsWith(':'))).toEqual([]);
-  });
+  it.each([
+    { id: 'typedoc-site' as const, name: 'coolDown', anchor: 'cooldown', heading: 'coolDown' },
+    { id: 'jsdoc-site' as const, name: 'fireAt', anchor: 'fireAt', heading: 'fireAt(cone)' },
+  ])(
+    'makes each $id member a section defining its name, its parameters and return inside',
+    async ({ id, name, anchor, heading }) => {
+      const reader = { docSetIds: [id] };
+      const { hits } = await search(name, reader);
+      expect(hits).toHaveLength(1);
+      expect(hits[0]?.url).toMatch(new RegExp(`#${anchor}$`));
+      expect(hits[0]?.sections[0]?.heading).toBe(heading);
+      // "Parameters", "Returns number" (TypeDoc), "Parameters:", "Throws:" (JSDoc) head nothing.
+      const labels = await search('parameters returns throws', reader);
+      const headings = labels.hits.flatMap((hit) => hit.sections.map((s) => s.heading));
+      expect(headings.length).toBeGreaterThan(0);
+      expect(headings.filter((h) => /^(?:Parameters|Returns|Throws)\b|:$/.test(h))).toEqual([]);
+    },
+  );
 
   it('follows DocBook up links from page to page, without the book itself', async () => {
     expect((await hitFor('cleared', '/ch01s02.html'))?.breadcrumb).toEqual(['Chapter 1. Ledgers']);
