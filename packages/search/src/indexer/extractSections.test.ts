@@ -563,24 +563,27 @@ describe('extractSections on a Javadoc source page', () => {
     '<span class="source-line-no">002</span><span id="line-2">public class Glaze {}</span>' +
     '</pre></div></main></body></html>';
 
-  it('names the page after its file, not "Source code", and leaves out the line numbers', () => {
-    const page = extractSections(sourcePage('source: package: org.kiln, class: Glaze'), {
-      path: '/src-html/org/kiln/Glaze.html',
-    });
-    expect(page.title).toBe('Glaze.java');
-    expect(allText(page)).not.toMatch(/\b00[12]\b/);
-    // A nested type's page shows the file of the type around it.
-    const nested = extractSections(
-      sourcePage('source: package: org.kiln, class: Glaze, enum: Finish'),
-      { path: '/src-html/org/kiln/Glaze.Finish.html' },
-    );
-    expect(nested.title).toBe('Glaze.java');
+  it("leaves out a page of the source view, as rustdoc's: it repeats the names the API pages define", () => {
+    for (const description of [
+      'source: package: org.kiln, class: Glaze',
+      // A nested type's page, and a type in the unnamed package.
+      'source: package: org.kiln, class: Glaze, enum: Finish',
+      'source: interface: Kiln',
+    ]) {
+      const page = extractSections(sourcePage(description), {
+        path: '/src-html/org/kiln/Glaze.html',
+      });
+      expect(page.indexable, description).toBe(false);
+      expect(page.sections, description).toEqual([]);
+    }
   });
 
-  it('keeps the document title of other pages whose description looks alike', () => {
+  it('keeps other pages whose description looks alike', () => {
     for (const description of ['declaration: package: org.kiln, class: Glaze', 'source: kilns']) {
       const page = extractSections(sourcePage(description), { path: '/Glaze.html' });
+      expect(page.indexable, description).toBe(true);
       expect(page.title, description).toBe('Source code');
+      expect(allText(page), description).toContain('public class Glaze');
     }
   });
 });

@@ -69,11 +69,11 @@ export interface ExtractedPage {
 
 const HEADING = /^h[1-6]$/;
 /**
- * The description Javadoc gives a source page: "source: package: org.x, class: Name", then the
- * nested type it was made for, if any (", enum: Inner"); the first type names the file.
+ * The description Javadoc gives a page of its source view (`-linksource`): "source: package:
+ * org.x, class: Name", then the nested type it was made for, if any (", enum: Inner").
  */
 const JAVADOC_SOURCE =
-  /^source: (?:package: [\w.$]+, )?(?:class|interface|enum|record|annotation \w+): ([\w$]+)(?:,|$)/;
+  /^source: (?:package: [\w.$]+, )?(?:class|interface|enum|record|annotation \w+): [\w$]+(?:,|$)/;
 const MAX_SECTION_TEXT = 200_000;
 const MAX_DEPTH = 1000;
 
@@ -96,11 +96,8 @@ interface Landmarks {
   html?: Element;
   title?: Element;
   robots: string;
-  /**
-   * The class a Javadoc source page shows (its `description` meta, "source: package: p, class:
-   * Name"): every such page is titled "Source code", so it is named after its file instead.
-   */
-  javadocSource?: string;
+  /** A Javadoc source page (see JAVADOC_SOURCE). */
+  javadocSource: boolean;
   /** Elements of a search-results page (Flare's results list and heading). */
   searchResults: Element[];
   /**
@@ -117,6 +114,7 @@ function scanDocument(root: AnyNode): Landmarks {
     robots: '',
     searchResults: [],
     redirect: false,
+    javadocSource: false,
     searchableFlags: [],
   };
   const stack: AnyNode[] = [root];
@@ -159,8 +157,7 @@ function scanDocument(root: AnyNode): Landmarks {
         case 'meta':
           if ((a.name ?? '').toLowerCase() === 'robots') found.robots += ` ${a.content ?? ''}`;
           if ((a.name ?? '').toLowerCase() === 'description') {
-            const shown = JAVADOC_SOURCE.exec(a.content ?? '');
-            if (shown !== null) found.javadocSource = shown[1];
+            if (JAVADOC_SOURCE.test(a.content ?? '')) found.javadocSource = true;
           }
           if (
             (a['http-equiv'] ?? '').toLowerCase() === 'refresh' &&
@@ -210,14 +207,15 @@ const DOCUSAURUS_LISTING =
 
 /**
  * True for a page a generator writes to repeat what other pages hold, and leaves out of its own
- * search: rustdoc's pages of highlighted source code (`src/`), each repeating the names the
- * entries define many times over, and Docusaurus's blog listings, each repeating posts indexed
- * on their own pages. Either would outrank the page that explains. (Sphinx's source pages, in
+ * search: rustdoc's pages of highlighted source code (`src/`) and Javadoc's (`src-html/`), each
+ * repeating the names the entries define many times over, and Docusaurus's blog listings, each repeating posts indexed
+ * on their own pages. Each would outrank the page that explains. (Sphinx's source pages, in
  * `_modules/`, are not listed at all: see listDocSetPages.)
  */
 function repeatsOtherPages(found: Landmarks): boolean {
   return (
     RUSTDOC_SOURCE.test(found.body?.attribs.class ?? '') ||
+    found.javadocSource ||
     DOCUSAURUS_LISTING.test(found.html?.attribs.class ?? '')
   );
 }
@@ -641,7 +639,6 @@ export function extractParsedPage(
   const titleText = titleElement === undefined ? '' : textOf(titleElement);
   const title =
     titleText ||
-    (found.javadocSource === undefined ? '' : `${found.javadocSource}.java`) ||
     headingBeforeSuffix(regions, documentTitle) ||
     withoutSiteName(documentTitle, found.body ?? root, regions) ||
     fileName;
