@@ -53,6 +53,42 @@ describe('planQuery', () => {
     expect([...termsOf('exp ').keys()]).toEqual(['exp']);
   });
 
+  it('leaves out camelCase compounds of a known word as its completions in a query about code', () => {
+    const code = vocabularyOf([
+      ['glaze', 4],
+      ['utils', 4],
+      ['glazeutils', 2],
+      ['trim', 3],
+      ['end', 9],
+      ['trimend', 1],
+      ['trimmer', 2],
+      ['trimming', 2],
+      ['workflow', 3],
+      ['work', 8],
+      ['flow', 5],
+    ]);
+    const last = (q: string): Map<string, PlannedTerm> => {
+      const groups = planQuery(parseQuery(q), { ...ctx, vocabulary: code });
+      const slot = groups.at(-1)?.variants[0]?.slots[0];
+      return new Map((slot?.terms ?? []).map((t) => [t.term, t]));
+    };
+    // `trimEnd` holds `trim` as a part already: counted again, it ranked above `trim` itself.
+    for (const q of ['GlazeUtils trim', 'org.kiln.GlazeUtils trim', 'glaze_utils trim']) {
+      const terms = last(q);
+      expect(terms.get('trim')?.how, q).toBe('exact');
+      expect(terms.has('trimend'), q).toBe(false);
+      // An ending is no part: `trimmer` and `trimming` stay completions.
+      expect(terms.get('trimmer')?.how, q).toBe('prefix');
+      expect(terms.get('trimming')?.how, q).toBe('prefix');
+    }
+    // A query of plain words (a section number is not code) keeps them: `workflow` is one
+    // word, which `work` alone would not find.
+    expect(last('glaze trim').get('trimend')?.how).toBe('prefix');
+    expect(last('10.1. work').get('workflow')?.how).toBe('prefix');
+    // The query naming the other part finds the compound by it.
+    expect(last('GlazeUtils end trim').get('trimend')?.how).toBe('prefix');
+  });
+
   it('tolerates one edit in a four-letter word the index does not know', () => {
     const typo = termsOf('leds ');
     expect(typo.get('leads')?.how).toBe('typo');

@@ -72,11 +72,23 @@ export interface PlanContext {
   ranking: RankingOptions;
   /** Every word of the query, its parts and joined forms (planQuery fills it in). */
   queryTerms?: ReadonlySet<string>;
+  /**
+   * Whether a word of the query is written as code (see CODE_WORD): the query is about code,
+   * whose camelCase compounds the index holds joined (planQuery fills it in; see isCompoundOf).
+   */
+  namesIdentifier?: boolean;
 }
 
 /** Share of a completion's weight kept when the word as typed is itself in the index. */
 export const KNOWN_WORD_COMPLETION = 0.75;
 
+/**
+ * A word written as code: camelCase (`StringUtils`), or letters joined by `_`, `.` or `::`
+ * (`get_mut`, `os.path`, `std::io`); not a section number (`10.1`) nor a hyphenated word.
+ */
+const CODE_WORD = /[a-z][A-Z]|[A-Za-z0-9](?:_|\.|::)[A-Za-z]/;
+/** Fewest letters of a camelCase compound's rest that tell it from an ending (see isCompoundOf). */
+const CAMEL_REST_MIN = 3;
 /** What joins a word to the next part of an identifier (`get_mut`, `os.path`, `std::io`, `ORA-1`). */
 const PART_SEPARATOR = /[._:-]/;
 /** True when the rest of an identifier, or one of its parts, is a word of the query. */
@@ -172,13 +184,7 @@ class SlotBuilder {
     const whole = exactDf > 0 && !PART_SEPARATOR.test(term);
     for (const { index } of completions) {
       const completion = v.terms[index] as string;
-      if (
-        whole &&
-        PART_SEPARATOR.test(completion.charAt(term.length)) &&
-        !namesAnotherPart(completion.slice(term.length + 1), this.ctx.queryTerms)
-      ) {
-        continue;
-      }
+      if (whole && this.isCompoundOf(term, completion)) continue;
       const typed = term.length / completion.length;
       this.add(index, scale * known * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
     }
@@ -198,6 +204,26 @@ class SlotBuilder {
         this.add(index, scale * base * likelihood, how ?? 'typo');
       }
     }
+  }
+
+  /**
+   * True when `completion` is `term` and more parts, unless the query names one of those parts:
+   * after a separator (`get_mut`); or, in a query about code (`StringUtils strip`), joined in
+   * camelCase (`stripEnd`, indexed lower-cased as `stripend`), seen as a rest that is a word of
+   * the index of its own, of three letters or more (`end`; not the `er` of `sorter`). The index
+   * cannot tell `stripend` from an English compound (`workflow` of `work`), which holds no part
+   * of its own: a query of plain words keeps those as completions.
+   */
+  private isCompoundOf(term: string, completion: string): boolean {
+    const { vocabulary: v, allowed, queryTerms } = this.ctx;
+    if (PART_SEPARATOR.test(completion.charAt(term.length))) {
+      return !namesAnotherPart(completion.slice(term.length + 1), queryTerms);
+    }
+    if (this.ctx.namesIdentifier !== true) return false;
+    const rest = completion.slice(term.length);
+    if (rest.length < CAMEL_REST_MIN || queryTerms?.has(rest) === true) return false;
+    const at = v.indexOf(rest);
+    return at >= 0 && v.df(at, allowed) > 0;
   }
 
   build(): PlannedSlot {
@@ -296,13 +322,15 @@ export function planQuery(query: ParsedQuery, plan: PlanContext): QueryGroup[] {
   const groups: QueryGroup[] = [];
   const units = query.units;
   const queryTerms = new Set<string>();
+  let namesIdentifier = false;
   for (const unit of units) {
     for (const word of unit.words) {
       for (const part of word.parts) queryTerms.add(part);
       if (word.joined !== undefined) queryTerms.add(word.joined);
+      if (CODE_WORD.test(word.raw)) namesIdentifier = true;
     }
   }
-  const ctx: PlanContext = { ...plan, queryTerms };
+  const ctx: PlanContext = { ...plan, queryTerms, namesIdentifier };
   const allStopWords = units.every(
     (unit) =>
       !unit.quoted &&

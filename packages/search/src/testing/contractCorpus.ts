@@ -874,6 +874,66 @@ const RING_API: ContractDocSet = {
 };
 
 /**
+ * A Javadoc-like class page: methods whose camelCase names start with another method's name
+ * (`trim`, `trimEnd`, `trimToNull`, ...), each a section defining its name.
+ */
+const GLAZE_UTILS_API: ContractDocSet = {
+  docSet: docSet('glaze-utils-api', 'Glaze utilities', '1', 'API Reference', '/docs/glaze-utils'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/org/kiln/GlazeUtils.html',
+      title: 'Class GlazeUtils',
+      breadcrumb: ['org.kiln'],
+      hash: 'org.kiln.GlazeUtils',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'Operations on glaze names that accept null.',
+        },
+        {
+          heading: 'trim',
+          anchor: 'trim(java.lang.String)',
+          text: 'Trims spaces from both ends of a glaze name. GlazeUtils.trim(null) = null. GlazeUtils.trim("ash ") = "ash". GlazeUtils.trim(" celadon") = "celadon".',
+          definitions: ['trim'],
+        },
+        {
+          heading: 'trimEnd',
+          anchor: 'trimEnd(java.lang.String)',
+          text: 'Trims the given characters from the end of a glaze name. GlazeUtils.trimEnd(null) = null. GlazeUtils.trimEnd("ash ") = "ash". GlazeUtils.trimEnd(" celadon") = "celadon".',
+          definitions: ['trimEnd'],
+        },
+        {
+          heading: 'trimStart',
+          anchor: 'trimStart(java.lang.String)',
+          text: 'Trims the given characters from the start of a glaze name. GlazeUtils.trimStart(null) = null. GlazeUtils.trimStart("ash ") = "ash". GlazeUtils.trimStart(" celadon") = "celadon".',
+          definitions: ['trimStart'],
+        },
+        {
+          heading: 'trimToNull',
+          anchor: 'trimToNull(java.lang.String)',
+          text: 'Trims both ends of a glaze name, giving null when nothing is left after the trim. GlazeUtils.trimToNull(null) = null. GlazeUtils.trimToNull("ash ") = "ash". GlazeUtils.trimToNull(" celadon") = "celadon".',
+          definitions: ['trimToNull'],
+        },
+        {
+          heading: 'trimToEmpty',
+          anchor: 'trimToEmpty(java.lang.String)',
+          text: 'Trims both ends of a glaze name, giving an empty name for null. GlazeUtils.trimToEmpty(null) = null. GlazeUtils.trimToEmpty("ash ") = "ash". GlazeUtils.trimToEmpty(" celadon") = "celadon".',
+          definitions: ['trimToEmpty'],
+        },
+        {
+          heading: 'trimAll',
+          anchor: 'trimAll(java.lang.String)',
+          text: 'Trims both ends of every glaze name of an array. GlazeUtils.trimAll(null) = null. GlazeUtils.trimAll("ash ") = "ash". GlazeUtils.trimAll(" celadon") = "celadon".',
+          definitions: ['trimAll'],
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
  * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
  * those cases.
@@ -884,4 +944,5 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   PAINT_MANUAL,
   GLOSSARY_MANUAL,
   RING_API,
+  GLAZE_UTILS_API,
 ];

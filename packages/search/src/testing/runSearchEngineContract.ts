@@ -1149,6 +1149,23 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect((await precise('Ring get_m'))?.hits[0]?.sections[0]?.anchor).toBe('method.get_mut');
       });
 
+      it('links a method name to its own entry, not to camelCase names that start with it, in a query about code', async () => {
+        // `trimEnd` is indexed as `trim`, `end` and `trimend`: read as a completion of `trim`
+        // typed last, it would count `trim` twice. The class named in camelCase says the query
+        // is about code; a query of plain words keeps such completions (`workflow` of `work`
+        // holds no part of its own).
+        for (const q of ['GlazeUtils trim', 'org.kiln.GlazeUtils trim']) {
+          const response = await precise(q);
+          expect(response.hits[0]?.sections[0]?.anchor, q).toBe('trim(java.lang.String)');
+        }
+        // Another part of the longer name in the query still finds it first, as does the name
+        // still being typed.
+        for (const q of ['GlazeUtils trim end', 'GlazeUtils trimE']) {
+          const response = await precise(q);
+          expect(response.hits[0]?.sections[0]?.anchor, q).toBe('trimEnd(java.lang.String)');
+        }
+      });
+
       it('reads a CamelCase name typed in lower case, and a method named with a stop word', async () => {
         // `tilematrix` is the one word `TileMatrix`: the page titled so says it, and the class's
         // page says `geo tilematrix`. `at` in `geo.TileMatrix.at` names a method, not a stop
