@@ -36,6 +36,12 @@ const termsOf = (q: string): Map<string, PlannedTerm> => {
   const slot = group?.variants[0]?.slots[0];
   return new Map((slot?.terms ?? []).map((t) => [t.term, t]));
 };
+/** The terms of the last word of `q` as planned over `vocabulary`, by term. */
+const lastWordTerms = (vocabulary: Vocabulary, q: string): Map<string, PlannedTerm> => {
+  const groups = planQuery(parseQuery(q), { ...ctx, vocabulary });
+  const slot = groups.at(-1)?.variants[0]?.slots[0];
+  return new Map((slot?.terms ?? []).map((t) => [t.term, t]));
+};
 
 describe('planQuery', () => {
   it('weighs completions of a word the index knows below those of a fragment', () => {
@@ -67,11 +73,7 @@ describe('planQuery', () => {
       ['work', 8],
       ['flow', 5],
     ]);
-    const last = (q: string): Map<string, PlannedTerm> => {
-      const groups = planQuery(parseQuery(q), { ...ctx, vocabulary: code });
-      const slot = groups.at(-1)?.variants[0]?.slots[0];
-      return new Map((slot?.terms ?? []).map((t) => [t.term, t]));
-    };
+    const last = (q: string) => lastWordTerms(code, q);
     // `trimEnd` holds `trim` as a part already: counted again, it ranked above `trim` itself.
     for (const q of ['GlazeUtils trim', 'org.kiln.GlazeUtils trim', 'glaze_utils trim']) {
       const terms = last(q);
@@ -87,6 +89,21 @@ describe('planQuery', () => {
     expect(last('10.1. work').get('workflow')?.how).toBe('prefix');
     // The query naming the other part finds the compound by it.
     expect(last('GlazeUtils end trim').get('trimend')?.how).toBe('prefix');
+  });
+
+  it("does not complete the last word into a part of the query's identifiers", () => {
+    const code = vocabularyOf([
+      ['glaze', 4],
+      ['sorter', 2],
+      ['glazesorter', 1],
+      ['sort', 5],
+      ['sorted', 3],
+    ]);
+    const last = (q: string) => lastWordTerms(code, q);
+    // `sorter` is the identifier's: the constructor headed `GlazeSorter` matched `sort` too.
+    expect([...last('GlazeSorter sort').keys()].sort()).toEqual(['sort', 'sorted']);
+    // A query of plain words keeps it.
+    expect(last('glaze sort').has('sorter')).toBe(true);
   });
 
   it('tolerates one edit in a four-letter word the index does not know', () => {

@@ -77,6 +77,8 @@ export interface PlanContext {
    * whose camelCase compounds the index holds joined (planQuery fills it in; see isCompoundOf).
    */
   namesIdentifier?: boolean;
+  /** The parts of the query's words of several parts (planQuery fills it in). */
+  identifierParts?: ReadonlySet<string>;
 }
 
 /** Share of a completion's weight kept when the word as typed is itself in the index. */
@@ -185,6 +187,10 @@ class SlotBuilder {
     for (const { index } of completions) {
       const completion = v.terms[index] as string;
       if (whole && this.isCompoundOf(term, completion)) continue;
+      // A part of an identifier of the query (`sorter` of `ArraySorter sort`) is that word's:
+      // read as this word cut short too, it counted twice, and every section saying the
+      // identifier (a constructor headed by its class's name) matched this word as well.
+      if (this.ctx.identifierParts?.has(completion) === true) continue;
       const typed = term.length / completion.length;
       this.add(index, scale * known * r.prefixWeight * (0.5 + 0.5 * typed), how ?? 'prefix');
     }
@@ -323,14 +329,16 @@ export function planQuery(query: ParsedQuery, plan: PlanContext): QueryGroup[] {
   const units = query.units;
   const queryTerms = new Set<string>();
   let namesIdentifier = false;
+  const identifierParts = new Set<string>();
   for (const unit of units) {
     for (const word of unit.words) {
       for (const part of word.parts) queryTerms.add(part);
+      if (word.parts.length > 1) for (const part of word.parts) identifierParts.add(part);
       if (word.joined !== undefined) queryTerms.add(word.joined);
       if (CODE_WORD.test(word.raw)) namesIdentifier = true;
     }
   }
-  const ctx: PlanContext = { ...plan, queryTerms, namesIdentifier };
+  const ctx: PlanContext = { ...plan, queryTerms, namesIdentifier, identifierParts };
   const allStopWords = units.every(
     (unit) =>
       !unit.quoted &&

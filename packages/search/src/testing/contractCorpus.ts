@@ -874,8 +874,9 @@ const RING_API: ContractDocSet = {
 };
 
 /**
- * A Javadoc-like class page: methods whose camelCase names start with another method's name
- * (`trim`, `trimEnd`, `trimToNull`, ...), each a section defining its name.
+ * Javadoc-like class pages: methods whose camelCase names start with another method's name
+ * (`trim`, `trimEnd`, `trimToNull`, ...), and a class whose name ends in a word that starts
+ * with its method's (`GlazeSorter`, `sort`), each member a section defining its name.
  */
 const GLAZE_UTILS_API: ContractDocSet = {
   docSet: docSet('glaze-utils-api', 'Glaze utilities', '1', 'API Reference', '/docs/glaze-utils'),
@@ -927,6 +928,27 @@ const GLAZE_UTILS_API: ContractDocSet = {
           anchor: 'trimAll(java.lang.String)',
           text: 'Trims both ends of every glaze name of an array. GlazeUtils.trimAll(null) = null. GlazeUtils.trimAll("ash ") = "ash". GlazeUtils.trimAll(" celadon") = "celadon".',
           definitions: ['trimAll'],
+        },
+      ],
+    },
+    {
+      path: '/org/kiln/GlazeSorter.html',
+      title: 'Class GlazeSorter',
+      breadcrumb: ['org.kiln'],
+      hash: 'org.kiln.GlazeSorter',
+      sections: [
+        { heading: '', anchor: '', text: 'Puts glaze names in order.' },
+        {
+          heading: 'GlazeSorter',
+          anchor: '<init>()',
+          text: 'Makes a GlazeSorter that compares names letter by letter.',
+          definitions: ['GlazeSorter'],
+        },
+        {
+          heading: 'sort',
+          anchor: 'sort(java.lang.String[])',
+          text: 'Puts an array of glaze names in order, in place.',
+          definitions: ['sort'],
         },
       ],
     },

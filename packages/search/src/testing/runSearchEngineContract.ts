@@ -1166,6 +1166,18 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it("links a method to its own entry, not to the constructor whose class's name completes it", async () => {
+        // `sorter`, a part of `GlazeSorter`, would complete `sort` typed last: the constructor,
+        // headed by the class's name, then matched both words.
+        for (const q of ['GlazeSorter sort', 'org.kiln.GlazeSorter sort']) {
+          const response = await precise(q);
+          expect(response.hits[0]?.url, q).toContain('/GlazeSorter.html');
+          expect(response.hits[0]?.sections[0]?.anchor, q).toBe('sort(java.lang.String[])');
+        }
+        // The class alone still opens at its constructor's entry.
+        expect((await precise('GlazeSorter'))?.hits[0]?.sections[0]?.anchor).toBe('<init>()');
+      });
+
       it('reads a CamelCase name typed in lower case, and a method named with a stop word', async () => {
         // `tilematrix` is the one word `TileMatrix`: the page titled so says it, and the class's
         // page says `geo tilematrix`. `at` in `geo.TileMatrix.at` names a method, not a stop
