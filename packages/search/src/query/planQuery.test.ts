@@ -89,6 +89,28 @@ describe('planQuery', () => {
     expect(last('10.1. work').get('workflow')?.how).toBe('prefix');
     // The query naming the other part finds the compound by it.
     expect(last('GlazeUtils end trim').get('trimend')?.how).toBe('prefix');
+    // A rest made of words of the index (`andIncrement`, `asText`): each of three letters or
+    // more but the first, so that short words do not split anything (`t`, `hod` of `method`).
+    const more = vocabularyOf([
+      ['glazeutils', 2],
+      ['trim', 3],
+      ['trimandcount', 1],
+      ['and', 20],
+      ['count', 6],
+      ['trimastext', 1],
+      ['as', 30],
+      ['text', 9],
+      ['trimt', 1],
+      ['t', 9],
+      ['tr', 4],
+      ['trtext', 1],
+    ]);
+    const terms = lastWordTerms(more, 'GlazeUtils trim');
+    expect(terms.has('trimandcount')).toBe(false);
+    expect(terms.has('trimastext')).toBe(false);
+    expect(terms.get('trimt')?.how).toBe('prefix');
+    // A word of two letters is more likely the start of one being typed.
+    expect(lastWordTerms(more, 'GlazeUtils tr').get('trtext')?.how).toBe('prefix');
   });
 
   it("does not complete the last word into a part of the query's identifiers", () => {

@@ -91,6 +91,29 @@ export const KNOWN_WORD_COMPLETION = 0.75;
 const CODE_WORD = /[a-z][A-Z]|[A-Za-z0-9](?:_|\.|::)[A-Za-z]/;
 /** Fewest letters of a camelCase compound's rest that tell it from an ending (see isCompoundOf). */
 const CAMEL_REST_MIN = 3;
+/**
+ * `rest` as words the index knows (`known`): itself, or the fewest words it is made of, each of
+ * {@link CAMEL_REST_MIN} letters or more but the first, which may have two (`as`, `int` of
+ * `asint`, the rest of `getAsInt` after `get`; `and`, `increment` of `getAndIncrement`);
+ * undefined when it is not made of such words. (Shorter words would split anything: `th`, `od`
+ * of the `thod` of `method` after `me`.)
+ */
+function knownWordsOf(rest: string, known: (word: string) => boolean): string[] | undefined {
+  if (known(rest)) return [rest];
+  // best[k]: the fewest known words that make up the first k letters.
+  const best: Array<string[] | undefined> = [[]];
+  for (let end = 2; end <= rest.length; end++) {
+    for (let start = 0; start <= end - 2; start++) {
+      const before = best[start];
+      if (before === undefined || (start > 0 && end - start < CAMEL_REST_MIN)) continue;
+      const word = rest.slice(start, end);
+      if ((best[end]?.length ?? Infinity) <= before.length + 1 || !known(word)) continue;
+      best[end] = [...before, word];
+    }
+  }
+  return best[rest.length];
+}
+
 /** What joins a word to the next part of an identifier (`get_mut`, `os.path`, `std::io`, `ORA-1`). */
 const PART_SEPARATOR = /[._:-]/;
 /** True when the rest of an identifier, or one of its parts, is a word of the query. */
@@ -215,10 +238,11 @@ class SlotBuilder {
   /**
    * True when `completion` is `term` and more parts, unless the query names one of those parts:
    * after a separator (`get_mut`); or, in a query about code (`StringUtils strip`), joined in
-   * camelCase (`stripEnd`, indexed lower-cased as `stripend`), seen as a rest that is a word of
-   * the index of its own, of three letters or more (`end`; not the `er` of `sorter`). The index
-   * cannot tell `stripend` from an English compound (`workflow` of `work`), which holds no part
-   * of its own: a query of plain words keeps those as completions.
+   * camelCase (`stripEnd`, indexed lower-cased as `stripend`) to a word of three letters or
+   * more, seen as a rest of three letters or more that is a word of the index (`end`; not the
+   * `er` of `sorter`) or is made of such words (`andincrement` of `getAndIncrement`, see
+   * knownWordsOf). The index cannot tell `stripend` from an English compound (`workflow` of
+   * `work`), which holds no part of its own: a query of plain words keeps those as completions.
    */
   private isCompoundOf(term: string, completion: string): boolean {
     const { vocabulary: v, allowed, queryTerms } = this.ctx;
@@ -226,10 +250,15 @@ class SlotBuilder {
       return !namesAnotherPart(completion.slice(term.length + 1), queryTerms);
     }
     if (this.ctx.namesIdentifier !== true) return false;
+    // A word of two letters is more likely the start of one being typed (`mi` of `TEST_MI`).
     const rest = completion.slice(term.length);
-    if (rest.length < CAMEL_REST_MIN || queryTerms?.has(rest) === true) return false;
-    const at = v.indexOf(rest);
-    return at >= 0 && v.df(at, allowed) > 0;
+    if (term.length < CAMEL_REST_MIN || rest.length < CAMEL_REST_MIN) return false;
+    const known = (word: string) => {
+      const at = v.indexOf(word);
+      return at >= 0 && v.df(at, allowed) > 0;
+    };
+    const words = knownWordsOf(rest, known);
+    return words !== undefined && !words.some((word) => queryTerms?.has(word) === true);
   }
 
   build(): PlannedSlot {
