@@ -208,9 +208,9 @@ const DOCUSAURUS_LISTING =
 /**
  * True for a page a generator writes to repeat what other pages hold, and leaves out of its own
  * search: rustdoc's pages of highlighted source code (`src/`) and Javadoc's (`src-html/`), each
- * repeating the names the entries define many times over, and Docusaurus's blog listings, each repeating posts indexed
- * on their own pages. Each would outrank the page that explains. (Sphinx's source pages, in
- * `_modules/`, are not listed at all: see listDocSetPages.)
+ * repeating the names the entries define many times over, and Docusaurus's blog listings, each
+ * repeating posts indexed on their own pages. Each would outrank the page that explains.
+ * (Sphinx's source pages, in `_modules/`, are not listed at all: see listDocSetPages.)
  */
 function repeatsOtherPages(found: Landmarks): boolean {
   return (

@@ -89,8 +89,8 @@ describe('planQuery', () => {
     expect(last('10.1. work').get('workflow')?.how).toBe('prefix');
     // The query naming the other part finds the compound by it.
     expect(last('GlazeUtils end trim').get('trimend')?.how).toBe('prefix');
-    // A rest made of words of the index (`andIncrement`, `asText`): each of three letters or
-    // more but the first, so that short words do not split anything (`t`, `hod` of `method`).
+    // A rest made of words of the index (`andCount`, `asText`): each of three letters or more
+    // but the first, which may have two; a rest shorter than three letters (`t`) is an ending.
     const more = vocabularyOf([
       ['glazeutils', 2],
       ['trim', 3],

@@ -76,7 +76,7 @@ export interface PlanContext {
    * Whether a word of the query is written as code (see CODE_WORD): the query is about code,
    * whose camelCase compounds the index holds joined (planQuery fills it in; see isCompoundOf).
    */
-  namesIdentifier?: boolean;
+  aboutCode?: boolean;
   /** The parts of the query's words of several parts (planQuery fills it in). */
   identifierParts?: ReadonlySet<string>;
 }
@@ -249,7 +249,7 @@ class SlotBuilder {
     if (PART_SEPARATOR.test(completion.charAt(term.length))) {
       return !namesAnotherPart(completion.slice(term.length + 1), queryTerms);
     }
-    if (this.ctx.namesIdentifier !== true) return false;
+    if (this.ctx.aboutCode !== true) return false;
     // A word of two letters is more likely the start of one being typed (`mi` of `TEST_MI`).
     const rest = completion.slice(term.length);
     if (term.length < CAMEL_REST_MIN || rest.length < CAMEL_REST_MIN) return false;
@@ -357,17 +357,17 @@ export function planQuery(query: ParsedQuery, plan: PlanContext): QueryGroup[] {
   const groups: QueryGroup[] = [];
   const units = query.units;
   const queryTerms = new Set<string>();
-  let namesIdentifier = false;
+  let aboutCode = false;
   const identifierParts = new Set<string>();
   for (const unit of units) {
     for (const word of unit.words) {
       for (const part of word.parts) queryTerms.add(part);
       if (word.parts.length > 1) for (const part of word.parts) identifierParts.add(part);
       if (word.joined !== undefined) queryTerms.add(word.joined);
-      if (CODE_WORD.test(word.raw)) namesIdentifier = true;
+      if (CODE_WORD.test(word.raw)) aboutCode = true;
     }
   }
-  const ctx: PlanContext = { ...plan, queryTerms, namesIdentifier, identifierParts };
+  const ctx: PlanContext = { ...plan, queryTerms, aboutCode, identifierParts };
   const allStopWords = units.every(
     (unit) =>
       !unit.quoted &&
