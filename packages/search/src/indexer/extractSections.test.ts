@@ -553,7 +553,7 @@ describe('extractSections on API entries', () => {
   });
 });
 
-describe('extractSections on a Javadoc source page', () => {
+describe('extractSections on a Javadoc source or uses page', () => {
   const sourcePage = (description: string) =>
     '<html><head><title>Source code</title>' +
     `<meta name="description" content="${description}">` +
@@ -563,12 +563,16 @@ describe('extractSections on a Javadoc source page', () => {
     '<span class="source-line-no">002</span><span id="line-2">public class Glaze {}</span>' +
     '</pre></div></main></body></html>';
 
-  it("leaves out a page of the source view, as rustdoc's: it repeats the names the API pages define", () => {
+  it("leaves out a page of the source view, as rustdoc's, or of uses: it repeats what the API pages say", () => {
     for (const description of [
       'source: package: org.kiln, class: Glaze',
       // A nested type's page, and a type in the unnamed package.
       'source: package: org.kiln, class: Glaze, enum: Finish',
       'source: interface: Kiln',
+      // The pages of a type's uses (`class-use/`) and of a package's (`package-use.html`).
+      'use: package: org.kiln, class: Glaze',
+      'use: module: kiln.core, package: org.kiln, interface: Firing',
+      'use: module: kiln.core, package: org.kiln',
     ]) {
       const page = extractSections(sourcePage(description), {
         path: '/src-html/org/kiln/Glaze.html',
@@ -579,7 +583,11 @@ describe('extractSections on a Javadoc source page', () => {
   });
 
   it('keeps other pages whose description looks alike', () => {
-    for (const description of ['declaration: package: org.kiln, class: Glaze', 'source: kilns']) {
+    for (const description of [
+      'declaration: package: org.kiln, class: Glaze',
+      'source: kilns',
+      'use: kilns and glazes',
+    ]) {
       const page = extractSections(sourcePage(description), { path: '/Glaze.html' });
       expect(page.indexable, description).toBe(true);
       expect(page.title, description).toBe('Source code');

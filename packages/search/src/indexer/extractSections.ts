@@ -69,11 +69,14 @@ export interface ExtractedPage {
 
 const HEADING = /^h[1-6]$/;
 /**
- * The description Javadoc gives a page of its source view (`-linksource`): "source: package:
- * org.x, class: Name", then the nested type it was made for, if any (", enum: Inner").
+ * The description Javadoc gives a page of its source view (`-linksource`), "source: package:
+ * org.x, class: Name" (then the nested type it was made for, if any: ", enum: Inner"), and a page
+ * of a type's or a package's uses (`class-use/`, `package-use.html`), "use: module: m, package:
+ * org.x, interface: Name". Both repeat what the API pages say (the uses page every signature and
+ * summary that names the type), and Javadoc's own search leaves them out.
  */
-const JAVADOC_SOURCE =
-  /^source: (?:package: [\w.$]+, )?(?:class|interface|enum|record|annotation \w+): [\w$]+(?:,|$)/;
+const JAVADOC_REPEATS =
+  /^(?:source|use): (?:module: [\w.]+, )?(?:package: [\w.$]+|(?:class|interface|enum|record|annotation \w+): [\w$]+)(?:,|$)/;
 const MAX_SECTION_TEXT = 200_000;
 const MAX_DEPTH = 1000;
 
@@ -96,8 +99,8 @@ interface Landmarks {
   html?: Element;
   title?: Element;
   robots: string;
-  /** A Javadoc source page (see JAVADOC_SOURCE). */
-  javadocSource: boolean;
+  /** A Javadoc source or uses page (see JAVADOC_REPEATS). */
+  javadocRepeats: boolean;
   /** Elements of a search-results page (Flare's results list and heading). */
   searchResults: Element[];
   /**
@@ -114,7 +117,7 @@ function scanDocument(root: AnyNode): Landmarks {
     robots: '',
     searchResults: [],
     redirect: false,
-    javadocSource: false,
+    javadocRepeats: false,
     searchableFlags: [],
   };
   const stack: AnyNode[] = [root];
@@ -157,7 +160,7 @@ function scanDocument(root: AnyNode): Landmarks {
         case 'meta':
           if ((a.name ?? '').toLowerCase() === 'robots') found.robots += ` ${a.content ?? ''}`;
           if ((a.name ?? '').toLowerCase() === 'description') {
-            if (JAVADOC_SOURCE.test(a.content ?? '')) found.javadocSource = true;
+            if (JAVADOC_REPEATS.test(a.content ?? '')) found.javadocRepeats = true;
           }
           if (
             (a['http-equiv'] ?? '').toLowerCase() === 'refresh' &&
@@ -208,14 +211,15 @@ const DOCUSAURUS_LISTING =
 /**
  * True for a page a generator writes to repeat what other pages hold, and leaves out of its own
  * search: rustdoc's pages of highlighted source code (`src/`) and Javadoc's (`src-html/`), each
- * repeating the names the entries define many times over, and Docusaurus's blog listings, each
- * repeating posts indexed on their own pages. Each would outrank the page that explains.
+ * repeating the names the entries define many times over, Javadoc's pages of a type's or a
+ * package's uses (`class-use/`), each repeating the signatures and summaries that name it, and
+ * Docusaurus's blog listings, each repeating posts indexed on their own pages. Each would outrank the page that explains.
  * (Sphinx's source pages, in `_modules/`, are not listed at all: see listDocSetPages.)
  */
 function repeatsOtherPages(found: Landmarks): boolean {
   return (
     RUSTDOC_SOURCE.test(found.body?.attribs.class ?? '') ||
-    found.javadocSource ||
+    found.javadocRepeats ||
     DOCUSAURUS_LISTING.test(found.html?.attribs.class ?? '')
   );
 }
