@@ -174,4 +174,26 @@ describe('planQuery', () => {
     const [missing] = planQuery(parseQuery('scipy.nothing '), { ...ctx, vocabulary: parts });
     expect(missing).toMatchObject({ df: 400, unmatched: true });
   });
+
+  it('marks the parts of a camelCase name as words of one name, not those of other names', () => {
+    const names = vocabularyOf([
+      ['kilnint', 2],
+      ['kiln', 9],
+      ['int', 7],
+      ['get', 40],
+      ['mut', 3],
+      ['sqlalchemy', 50],
+      ['orm', 20],
+    ]);
+    const byParts = (q: string) =>
+      planQuery(parseQuery(q), { ...ctx, vocabulary: names }).map(
+        (g) => g.variants.find((v) => v.slots.length > 1)?.camelParts,
+      );
+    expect(byParts('KilnInt get_mut sqlalchemy.orm kiln-int ')).toEqual([
+      true,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
 });

@@ -39,6 +39,13 @@ export interface PlannedVariant {
   slots: PlannedSlot[];
   /** Weight of this way of matching. */
   weight: number;
+  /**
+   * True for a word written in camelCase read by its parts (`KilnInt` as `kiln` and `int`): they
+   * are words of one name, not names of their own as a qualified name's (`sqlalchemy.orm`) are,
+   * so a section holding some of them, or all apart, while others hold the name whole, says it
+   * less (see scoreSections and proximity's partReadings).
+   */
+  camelParts?: boolean;
 }
 
 /** A query word (or phrase, or synonym span) and the ways it may match. */
@@ -89,6 +96,8 @@ export const KNOWN_WORD_COMPLETION = 0.75;
  * (`get_mut`, `os.path`, `std::io`); not a section number (`10.1`) nor a hyphenated word.
  */
 const CODE_WORD = /[a-z][A-Z]|[A-Za-z0-9](?:_|\.|::)[A-Za-z]/;
+/** A word of letters and digits alone: read by parts, they are camelCase parts (`KilnInt`). */
+const CAMEL_CASE = /^[\p{L}\p{N}]+$/u;
 /** Fewest letters of a camelCase compound's rest that tell it from an ending (see isCompoundOf). */
 const CAMEL_REST_MIN = 3;
 /**
@@ -306,7 +315,11 @@ function wordVariants(
     const parts = content.length > 0 ? content : word.parts;
     const last = parts.length - 1;
     const slots = parts.map((part, i) => slotFor(ctx, part, prefix && i === last, true));
-    variants.push({ slots, weight: ctx.ranking.partsWeight });
+    variants.push({
+      slots,
+      weight: ctx.ranking.partsWeight,
+      ...(CAMEL_CASE.test(word.raw) ? { camelParts: true } : {}),
+    });
   }
   for (const member of phraseSynonyms) {
     variants.push({

@@ -6,6 +6,7 @@ import {
   newEvidence,
   type IdentifierReading,
   PARTIAL_EXACTNESS,
+  partReadings,
   type ProximityQuery,
   saysOnlyQueryWords,
 } from './proximity';
@@ -208,5 +209,60 @@ describe('saysOnlyQueryWords with identifiers read', () => {
     expect(
       saysOnlyQueryWords(titleOf('pandas.Series.notnull'), termGroups, stop, identifiers),
     ).toBe(false);
+  });
+});
+
+describe('identifiers read by their parts', () => {
+  // `KilnInt floatValue`: 10 kilnint, 11 kiln, 12 int (group 0); 20 floatvalue, 21 float,
+  // 22 value (group 1). Other index terms: 30 intvalue, 40 kilnfloat.
+  const word = (whole: number, parts: number[], camelParts = true) => ({
+    variants: [
+      { slots: [{ terms: [{ termId: whole }] }] },
+      { camelParts, slots: parts.map((termId) => ({ terms: [{ termId }] })) },
+    ],
+  });
+  const groups = [word(10, [11, 12]), word(20, [21, 22])];
+  const base: ProximityQuery = {
+    groups: 2,
+    termGroups: new Map([10, 11, 12, 20, 21, 22].map((t) => [t, [t < 20 ? 0 : 1]])),
+    groupWeights: [1, 1],
+    contentGroups: [0, 1],
+    termQuality: new Map(),
+  };
+  const query: ProximityQuery = { ...base, parts: partReadings(groups) };
+  /** A field of (term, position) pairs. */
+  const tokens = (...pairs: Array<[number, number]>): FieldTokens => ({
+    terms: Int32Array.from(pairs.map(([term]) => term)),
+    positions: Int32Array.from(pairs.map(([, position]) => position)),
+  });
+  const never = () => false;
+
+  it('does not let another name made of the same words say them (`intValue`, `KilnFloat`)', () => {
+    const intValue = tokens([30, 0], [12, 0], [22, 1]);
+    expect(fieldExactness(intValue, base, never, 1)).toBeGreaterThan(0);
+    expect(fieldExactness(intValue, query, never, 1)).toBe(0);
+
+    const kilnFloat = tokens([40, 0], [11, 0], [21, 1]);
+    const before = newEvidence(base);
+    addFieldEvidence(before, kilnFloat, 0, base, [6, 4, 1.5, 1], never);
+    expect(before.pairBest[0]).toBeGreaterThan(0);
+    const after = newEvidence(query);
+    addFieldEvidence(after, kilnFloat, 0, query, [6, 4, 1.5, 1], never);
+    expect(after.pairBest[0]).toBe(0);
+  });
+
+  it('lets a field say a word by all its parts, or whole', () => {
+    // `kiln int float value`, as four words.
+    const apart = newEvidence(query);
+    addFieldEvidence(apart, tokens([11, 0], [12, 1], [21, 2], [22, 3]), 0, query, [6], never);
+    expect(apart.pairBest[0]).toBeCloseTo(6);
+    // `KilnInt.floatValue`: the whole words and their parts.
+    const whole = tokens([10, 0], [11, 0], [12, 1], [20, 2], [21, 2], [22, 3]);
+    expect(fieldExactness(whole, query, never, 1)).toBe(1);
+  });
+
+  it('reads only camelCase words so: the parts of a qualified name name things of their own', () => {
+    expect(partReadings([word(10, [11, 12], false)])).toBeUndefined();
+    expect(partReadings([word(10, [11, 12])])?.full[0]).toBe(0b11);
   });
 });

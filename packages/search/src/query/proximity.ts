@@ -25,6 +25,104 @@ export interface ProximityQuery {
   partialTitleWeight?: number;
   /** How to read identifiers in a title or heading; without it, each position on its own. */
   identifiers?: IdentifierReading;
+  /** The query's identifiers read by their parts (see {@link partReadings}). */
+  parts?: PartReadings;
+}
+
+/**
+ * Terms that stand for a query word only as one of its parts (`kiln` of `KilnInt`): such a term
+ * says the word in a field only where the field holds every part of it. Else two identifiers of
+ * the same words would say each other (`KilnFloat` said `kiln` of `KilnInt` next to `float` of
+ * `floatValue`, and its `intValue` heading `int` and `value`, as if it named both query words).
+ */
+export interface PartReadings {
+  /** Term id → the groups it is a part of, each with the part's number: `[g, part, g, part…]`. */
+  terms: ReadonlyMap<number, readonly number[]>;
+  /** Per group, the bits of all its parts (0 for a word that is not read by parts). */
+  full: Int32Array;
+}
+
+/**
+ * The terms of each camelCase query word read by its parts that match it only as a part, not as
+ * the word whole (nor a synonym, typo or stem of it); undefined when there are none. The parts of
+ * a name with separators say it alone: each part of a qualified name names a thing of its own
+ * (the module page titled "PostgreSQL" for `sqlalchemy.dialects.postgresql.psycopg2cffi`, the
+ * heading `lock.release()` on the page of `_thread.lock`), and a snake_case setting's page is found
+ * by its siblings' headings too (`CSRF_COOKIE_AGE` beside `CSRF_COOKIE_HTTPONLY`).
+ */
+export function partReadings(
+  groups: readonly { variants: readonly PartVariant[] }[],
+): PartReadings | undefined {
+  let terms: Map<number, number[]> | undefined;
+  const full = new Int32Array(groups.length);
+  groups.forEach((group, g) => {
+    const whole = new Set<number>();
+    for (const variant of group.variants)
+      if (variant.camelParts !== true)
+        for (const slot of variant.slots) for (const t of slot.terms) whole.add(t.termId);
+    for (const variant of group.variants) {
+      if (variant.camelParts !== true || variant.slots.length > 31) continue;
+      full[g] = (1 << variant.slots.length) - 1;
+      variant.slots.forEach((slot, part) => {
+        for (const { termId } of slot.terms) {
+          if (whole.has(termId)) continue;
+          terms ??= new Map();
+          const list = terms.get(termId);
+          if (list === undefined) terms.set(termId, [g, part]);
+          else list.push(g, part);
+        }
+      });
+    }
+  });
+  return terms === undefined ? undefined : { terms, full };
+}
+
+/** The shape of a query variant {@link partReadings} reads. */
+interface PartVariant {
+  camelParts?: boolean;
+  slots: readonly { terms: readonly { termId: number }[] }[];
+}
+
+/** Scratch bits of the parts each group's field holds (one array for every call). */
+let heldParts = new Int32Array(8);
+
+/**
+ * Groups whose parts a field holds only some of (bit g set), so that their part terms do not
+ * say them there; 0 when every group read by parts is held whole or by all its parts.
+ */
+function partlyHeld(field: FieldTokens, parts: PartReadings | undefined): number {
+  if (parts === undefined) return 0;
+  const groups = parts.full.length;
+  if (heldParts.length < groups) heldParts = new Int32Array(groups);
+  const held = heldParts;
+  held.fill(0, 0, groups);
+  for (let i = 0; i < field.terms.length; i++) {
+    const list = parts.terms.get(field.terms[i] as number);
+    if (list === undefined) continue;
+    for (let k = 0; k < list.length; k += 2)
+      held[list[k] as number] =
+        (held[list[k] as number] as number) | (1 << (list[k + 1] as number));
+  }
+  let partly = 0;
+  for (let g = 0; g < groups && g < 31; g++) {
+    const full = parts.full[g] as number;
+    if (full !== 0 && held[g] !== 0 && held[g] !== full) partly |= 1 << g;
+  }
+  return partly;
+}
+
+/** True when `term` says group `g` only as one of its parts, which a field holds `partly`. */
+function onlyAPart(
+  term: number,
+  g: number,
+  partly: number,
+  parts: PartReadings | undefined,
+): boolean {
+  if (g >= 31 || (partly & (1 << g)) === 0) return false;
+  const list = parts?.terms.get(term);
+  if (list === undefined) return false;
+  for (let k = 0; k < list.length; k += 2) if (list[k] === g) return true;
+  return false;
 }
 
 /** What {@link saysOnlyQueryWords} needs to read an identifier's parts in a field. */
@@ -177,10 +275,15 @@ function joinedSpan(
 function positionsByGroup(field: FieldTokens, query: ProximityQuery): number[][] {
   const out: number[][] = [];
   for (let g = 0; g < query.groups; g++) out.push([]);
+  const partly = partlyHeld(field, query.parts);
   for (let i = 0; i < field.terms.length; i++) {
-    const groups = query.termGroups.get(field.terms[i] as number);
+    const term = field.terms[i] as number;
+    const groups = query.termGroups.get(term);
     if (groups === undefined) continue;
-    for (const g of groups) (out[g] as number[]).push(field.positions[i] as number);
+    for (const g of groups) {
+      if (partly !== 0 && onlyAPart(term, g, partly, query.parts)) continue;
+      (out[g] as number[]).push(field.positions[i] as number);
+    }
   }
   return out;
 }
@@ -228,12 +331,16 @@ export function fieldExactness(
   if (bestQuality.length < query.groups) bestQuality = new Float64Array(query.groups);
   const best = bestQuality;
   best.fill(0, 0, query.groups);
+  const partly = partlyHeld(field, query.parts);
   for (let i = 0; i < n; i++) {
     const term = field.terms[i] as number;
     const groups = query.termGroups.get(term);
     if (groups === undefined) continue;
     const quality = query.termQuality.get(term) ?? 1;
-    for (const g of groups) if (quality > (best[g] as number)) best[g] = quality;
+    for (const g of groups) {
+      if (partly !== 0 && onlyAPart(term, g, partly, query.parts)) continue;
+      if (quality > (best[g] as number)) best[g] = quality;
+    }
   }
   let said = 0;
   let total = 0;

@@ -6,6 +6,7 @@ import type { QueryGroup } from './planQuery';
 import {
   addFieldEvidence,
   newEvidence,
+  partReadings,
   proximityOf,
   type ProximityQuery,
   type SectionEvidence,
@@ -219,6 +220,7 @@ export async function rankBlock(
     termQuality: termQualities(groups),
     partialTitleWeight: ranking.partialTitleWeight,
     identifiers: identifierReading(snapshot.vocabulary, groups),
+    parts: partReadings(groups),
   };
   const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
   const weights = ranking.fieldWeights;

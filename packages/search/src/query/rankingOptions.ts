@@ -18,6 +18,12 @@ export interface RankingOptions {
   typo2Weight: number;
   /** Weight of matching an identifier by its parts (`os path join`) instead of whole. */
   partsWeight: number;
+  /**
+   * Further weight of a camelCase name's parts in a section that does not hold it whole, where
+   * other sections do: `MutableFloat`'s `intValue()` says `mutable`, `int`, `float` and `value`,
+   * the parts of `MutableInt floatValue`, but only `MutableInt`'s page says `mutableint`.
+   */
+  scatteredPartsWeight: number;
   /** Most completions tried for the last word. */
   maxCompletions: number;
   /** Most spelling variants tried for a word. */
@@ -58,6 +64,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   typoWeight: 0.6,
   typo2Weight: 0.4,
   partsWeight: 0.8,
+  scatteredPartsWeight: 0.8,
   maxCompletions: 150,
   maxTypoVariants: 6,
   otherSectionsShare: 0.15,

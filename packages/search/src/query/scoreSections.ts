@@ -267,11 +267,14 @@ export function scoreSections(
   try {
     groups.forEach((group, g) => {
       if (group.stopWord) return;
+      // Whether some section holds the word whole (the first variant; see wordVariants).
+      let wholeMatched = false;
       for (const variant of group.variants) {
         if (variant.slots.some((slot) => slot.terms.length === 0)) continue;
         if (variant.slots.length === 1) {
           const weight = variant.weight;
           scoreSlot(variant.slots[0] as PlannedSlot, (id, score) => {
+            wholeMatched = true;
             result.raise(result.slot(id), g, score * weight);
           });
           continue;
@@ -294,7 +297,19 @@ export function scoreSections(
         }
         const scale = variant.weight / Math.sqrt(variant.slots.length);
         // A variant of n slots sums n BM25 scores; dividing by √n keeps it comparable to one word.
-        for (const [id, score] of combined ?? []) result.raise(result.slot(id), g, score * scale);
+        if (variant.camelParts !== true || !wholeMatched) {
+          for (const [id, score] of combined ?? []) result.raise(result.slot(id), g, score * scale);
+          continue;
+        }
+        // A camelCase name's parts in a section that does not hold it whole, where others do, are
+        // likelier another name made of the same words (`MutableFloat`'s `intValue()` for
+        // `MutableInt floatValue`): so far only the whole word's variant has scored the group.
+        const scattered = scale * ranking.scatteredPartsWeight;
+        for (const [id, score] of combined ?? []) {
+          const k = result.slot(id);
+          const whole = (result.scores[k * result.groups + g] as number) > 0;
+          result.raise(k, g, score * (whole ? scale : scattered));
+        }
       }
     });
   } finally {

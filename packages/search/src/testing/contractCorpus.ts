@@ -876,7 +876,9 @@ const RING_API: ContractDocSet = {
 /**
  * Javadoc-like class pages: methods whose camelCase names start with another method's name
  * (`trim`, `trimEnd`, `trimToNull`, ...), and a class whose name ends in a word that starts
- * with its method's (`GlazeSorter`, `sort`), each member a section defining its name.
+ * with its method's (`GlazeSorter`, `sort`), and two classes whose names are made of the words of
+ * each other's methods (`KilnInt` and `KilnFloat`, each with `intValue` and `floatValue`), each
+ * member a section defining its name.
  */
 const GLAZE_UTILS_API: ContractDocSet = {
   docSet: docSet('glaze-utils-api', 'Glaze utilities', '1', 'API Reference', '/docs/glaze-utils'),
@@ -952,6 +954,25 @@ const GLAZE_UTILS_API: ContractDocSet = {
         },
       ],
     },
+    ...(['Int', 'Float'] as const).map((kind) => ({
+      path: `/org/kiln/Kiln${kind}.html`,
+      title: `Class Kiln${kind}`,
+      breadcrumb: ['org.kiln'],
+      hash: `org.kiln.Kiln${kind}`,
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: `A changeable ${kind.toLowerCase()} kiln reading, for counts kept across firings.`,
+        },
+        ...['int', 'float', 'long'].map((type) => ({
+          heading: `${type}Value`,
+          anchor: `${type}Value()`,
+          text: `Gives the value of this Kiln${kind} as ${type === 'int' ? 'an' : 'a'} ${type}.`,
+          definitions: [`${type}Value`],
+        })),
+      ],
+    })),
   ],
 };
 

@@ -1178,6 +1178,25 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect((await precise('GlazeSorter'))?.hits[0]?.sections[0]?.anchor).toBe('<init>()');
       });
 
+      it("links a class's method, not a method of a class whose name is made of the same words", async () => {
+        // `KilnFloat`'s `intValue()` says `kiln`, `float`, `int` and `value`, the parts of both
+        // query words; only `KilnInt`'s page says `kilnint` whole.
+        for (const [q, page, anchor] of [
+          ['KilnInt floatValue', '/KilnInt.html', 'floatValue()'],
+          ['KilnFloat intValue', '/KilnFloat.html', 'intValue()'],
+          ['org.kiln.KilnInt floatValue', '/KilnInt.html', 'floatValue()'],
+          ['KilnFloat longValue', '/KilnFloat.html', 'longValue()'],
+        ] as const) {
+          const response = await precise(q);
+          expect(response.hits[0]?.url, q).toContain(page);
+          expect(response.hits[0]?.sections[0]?.anchor, q).toBe(anchor);
+        }
+        // A name no page says whole is still found by its parts.
+        expect((await precise('KilnFloatValue'))?.hits[0]?.sections[0]?.anchor).toBe(
+          'floatValue()',
+        );
+      });
+
       it('reads a CamelCase name typed in lower case, and a method named with a stop word', async () => {
         // `tilematrix` is the one word `TileMatrix`: the page titled so says it, and the class's
         // page says `geo tilematrix`. `at` in `geo.TileMatrix.at` names a method, not a stop

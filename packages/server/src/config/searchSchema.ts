@@ -20,6 +20,7 @@ export const RankingSchema = z.strictObject({
   typoWeight: weight.optional(),
   typo2Weight: weight.optional(),
   partsWeight: weight.optional(),
+  scatteredPartsWeight: weight.optional(),
   maxCompletions: count(10_000).optional(),
   maxTypoVariants: count(100).optional(),
   otherSectionsShare: share.optional(),
