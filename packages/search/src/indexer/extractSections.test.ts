@@ -424,9 +424,23 @@ describe('extractSections on rustdoc entries', () => {
       ['fields', 'Fields', [], ''],
       ['structfield.shelves', 'shelves: u8', ['shelves'], 'Shelf count.'],
       ['structfield.ohms', 'ohms: f32', ['ohms'], ''],
-      ['method.fire', 'pub fn fire(&self) -> Firing', ['fire'], 'Fires.'],
-      ['method.clone', 'fn clone(&self) -> Kiln', [], 'Copies.'],
+      ['method.fire', 'fire(&self)', ['fire'], 'pub fn -> Firing Fires.'],
+      ['method.clone', 'clone(&self)', [], 'fn -> Kiln Copies.'],
     ]);
+  });
+
+  it('heads a method by its name, generics and parameters, its qualifiers and return type in text', () => {
+    const method = extractSections(
+      '<main><h1>Struct Shelf</h1><details class="rustdoc-toggle method-toggle" open><summary>' +
+        '<section id="method.get_unchecked" class="method"><h4 class="code-header">pub const unsafe fn ' +
+        '<a href="#method.get_unchecked" class="fn">get_unchecked</a>&lt;I: Index&gt;(&amp;self, at: (I, u8)) ' +
+        '-&gt; &amp;I::Output <span class="where">where I: Copy</span></h4></section></summary>' +
+        '<div class="docblock"><p>Reads a slot.</p></div></details></main>',
+      { path: '/struct.Shelf.html' },
+    ).sections.find((s) => s.anchor === 'method.get_unchecked');
+    expect(method?.heading).toBe('get_unchecked<I: Index>(&self, at: (I, u8))');
+    expect(method?.definitions).toEqual(['get_unchecked']);
+    expect(method?.text).toBe('pub const unsafe fn -> &I::Output where I: Copy Reads a slot.');
   });
 });
 

@@ -423,6 +423,54 @@ function ownEntryName(heading: Element): string | undefined {
   return undefined;
 }
 
+/**
+ * A rustdoc function or method heading (`pub fn with_capacity(capacity: usize) -> HashMap<K, V,
+ * RandomState>`) as a Sphinx entry's: its name and parameters as the heading, what comes before
+ * the name (`pub fn`, `pub const unsafe fn`) and after the parameters (the return type, a `where`
+ * clause) as text of the section. Else every method's heading says `pub` and `fn`, and one
+ * returning its own type says the type's name (`HashMap capacity` found `with_capacity`, whose
+ * heading said both words, before `capacity`). Undefined for other headings.
+ */
+function rustdocSignature(heading: Element): { heading: string; aside: string } | undefined {
+  if (!CODE_HEADER.test(heading.attribs.class ?? '')) return undefined;
+  const link = heading.children.find(
+    (child): child is Element =>
+      child.type === 'tag' &&
+      child.name === 'a' &&
+      (child.attribs.class === 'fnname' || child.attribs.class === 'fn'),
+  );
+  if (link === undefined) return undefined;
+  const name = normaliseSpace(textOf(link));
+  const text = normaliseSpace(textOf(heading));
+  // The name as the first word of its own after the qualifiers (`fn`, `pub`, `const`, ...).
+  const start = text.search(new RegExp(`(?:^|\\s)${escapeRegExp(name)}(?=[(<])`, 'u'));
+  if (name === '' || start < 0) return undefined;
+  const at = text[start] === ' ' ? start + 1 : start;
+  // The parameters end where the parenthesis after the name (and its generics) closes.
+  let depth = 0;
+  let end = -1;
+  for (let k = text.indexOf('(', at); k >= 0 && k < text.length; k++) {
+    const c = text[k];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) {
+      end = k + 1;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  return {
+    heading: text.slice(at, end),
+    aside: `${text.slice(0, at)} ${text.slice(end)}`.trim(),
+  };
+}
+
+/** rustdoc's class of an item's or a member's heading. */
+const CODE_HEADER = /(?:^|\s)code-header(?:\s|$)/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The class of TypeDoc's section for one member of a class, interface or module. */
 const TYPEDOC_MEMBER = /(?:^|\s)tsd-member(?:\s|$)/;
 /** TypeDoc's headings of a signature's parts: "Parameters", "Returns number", "Type Parameters". */
@@ -746,9 +794,12 @@ export function extractParsedPage(
       return;
     }
     if (HEADING.test(name) && !isPartLabel(node)) {
-      current = startSection(textOf(node), node);
+      const signature = rustdocSignature(node);
+      current = startSection(signature?.heading ?? textOf(node), node);
       const defined = ownEntryName(node);
       if (defined !== undefined) current.definitions = [defined];
+      if (signature !== undefined && signature.aside !== '')
+        current.parts.push(signature.aside, ' ');
       return;
     }
     if (name === 'dl') {
