@@ -213,7 +213,8 @@ const DOCUSAURUS_LISTING =
  * search: rustdoc's pages of highlighted source code (`src/`) and Javadoc's (`src-html/`), each
  * repeating the names the entries define many times over, Javadoc's pages of a type's or a
  * package's uses (`class-use/`), each repeating the signatures and summaries that name it, and
- * Docusaurus's blog listings, each repeating posts indexed on their own pages. Each would outrank the page that explains.
+ * Docusaurus's blog listings, each repeating posts indexed on their own pages. Each would outrank
+ * the page that explains.
  * (Sphinx's source pages, in `_modules/`, are not listed at all: see listDocSetPages.)
  */
 function repeatsOtherPages(found: Landmarks): boolean {
@@ -433,43 +434,39 @@ function ownEntryName(heading: Element): string | undefined {
  */
 function rustdocSignature(heading: Element): { heading: string; aside: string } | undefined {
   if (!CODE_HEADER.test(heading.attribs.class ?? '')) return undefined;
-  const link = heading.children.find(
-    (child): child is Element =>
+  const at = heading.children.findIndex(
+    (child) =>
       child.type === 'tag' &&
       child.name === 'a' &&
       (child.attribs.class === 'fnname' || child.attribs.class === 'fn'),
   );
-  if (link === undefined) return undefined;
-  const name = normaliseSpace(textOf(link));
+  if (at < 0) return undefined;
+  // The name starts right after what comes before its link (`pub fn`).
   const text = normaliseSpace(textOf(heading));
-  // The name as the first word of its own after the qualifiers (`fn`, `pub`, `const`, ...).
-  const start = text.search(new RegExp(`(?:^|\\s)${escapeRegExp(name)}(?=[(<])`, 'u'));
+  const lead = normaliseSpace(heading.children.slice(0, at).map(textOf).join(''));
+  const name = normaliseSpace(textOf(heading.children[at] as AnyNode));
+  const start = text.indexOf(name, lead.length);
   if (name === '' || start < 0) return undefined;
-  const at = text[start] === ' ' ? start + 1 : start;
-  // The parameters end where the parenthesis after the name (and its generics) closes.
+  const after = text.slice(start + name.length);
+  // The parameters end where the first parenthesis after the name closes.
   let depth = 0;
   let end = -1;
-  for (let k = text.indexOf('(', at); k >= 0 && k < text.length; k++) {
-    const c = text[k];
-    if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) {
+  for (let k = after.indexOf('('); k >= 0 && k < after.length; k++) {
+    if (after[k] === '(') depth++;
+    else if (after[k] === ')' && --depth === 0) {
       end = k + 1;
       break;
     }
   }
   if (end < 0) return undefined;
   return {
-    heading: text.slice(at, end),
-    aside: `${text.slice(0, at)} ${text.slice(end)}`.trim(),
+    heading: name + after.slice(0, end),
+    aside: `${text.slice(0, start)} ${after.slice(end)}`.trim(),
   };
 }
 
 /** rustdoc's class of an item's or a member's heading. */
 const CODE_HEADER = /(?:^|\s)code-header(?:\s|$)/;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** The class of TypeDoc's section for one member of a class, interface or module. */
 const TYPEDOC_MEMBER = /(?:^|\s)tsd-member(?:\s|$)/;
