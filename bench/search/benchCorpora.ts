@@ -8,6 +8,7 @@ import {
   ensureDocBookCorpus,
   GIMP_CORPUS,
   GNUCASH_CORPUS,
+  POSTGRES_CORPUS,
   readDocBookCorpus,
   type DocBookCorpus,
 } from './docbookCorpus';
@@ -114,6 +115,7 @@ export const CORPORA: Record<string, (count: number, seed: number) => Promise<Lo
     };
   },
   gimp: (count, seed) => loadDocBookWithIndex(GIMP_CORPUS, count, seed),
+  postgres: (count, seed) => loadDocBookWithIndex(POSTGRES_CORPUS, count, seed),
 };
 
 /** The Debian corpora of the relevance bench, as the portal would configure their folders. */

@@ -43,8 +43,25 @@ export const GIMP_CORPUS: DocBookCorpus = {
   bookIndex: 'gimp-help-index.html',
 };
 
+/**
+ * Debian's postgresql-doc-15: the PostgreSQL 15 manual, about 1,170 DocBook pages (18 MB of
+ * HTML), with a back-of-book index of about 3,400 links (`bookindex.html`): SQL commands,
+ * functions, configuration parameters and concepts.
+ */
+export const POSTGRES_CORPUS: DocBookCorpus = {
+  name: 'postgres',
+  label: 'PostgreSQL 15 manual (DocBook, postgresql-doc-15)',
+  aptPackage: 'postgresql-doc-15',
+  folders: ['/usr/share/doc/postgresql-doc-15/html'],
+  bookIndex: 'bookindex.html',
+};
+
 /** The DocBook corpora of the benches. */
-export const DOCBOOK_CORPORA: readonly DocBookCorpus[] = [GNUCASH_CORPUS, GIMP_CORPUS];
+export const DOCBOOK_CORPORA: readonly DocBookCorpus[] = [
+  GNUCASH_CORPUS,
+  GIMP_CORPUS,
+  POSTGRES_CORPUS,
+];
 
 /** Installs the corpus's package when its first folder's start page is missing. */
 export function ensureDocBookCorpus(corpus: DocBookCorpus): void {
