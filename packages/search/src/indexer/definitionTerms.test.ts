@@ -16,6 +16,21 @@ describe('definitions', () => {
     expect(definitionsOf(table)).toEqual(['exp', 'power', 'work_mem']);
   });
 
+  it('takes the signature a lone cell of a function table starts with, and nothing else', () => {
+    // One cell per function: its signature, its description, an example (as PostgreSQL's
+    // manual writes its function tables). An index anchor before the name changes nothing.
+    const table = `<table><thead><tr><th>Function</th></tr></thead><tbody>
+      <tr><td><p><a id="ix-1" class="indexterm"></a><code>radians_of</code> ( <code>double precision</code> )
+        → <code>double precision</code></p><p>Converts degrees to radians</p>
+        <p><code>radians_of(45.0)</code> → <code>0.785</code></p></td></tr>
+      <tr><td><p><code>kiln_log</code>(<em>x</em>)</p></td></tr>
+      <tr><td>Converts degrees with <code>radians_of</code> ( x ) when asked</td></tr>
+      <tr><td><a href="math.html#f"><code>firing_curve</code></a> ( x )</td></tr>
+      <tr><td><p>x ( y )</p></td></tr>
+      <tr><td>A layout cell of prose, no signature.</td></tr></tbody></table>`;
+    expect(definitionsOf(table)).toEqual(['radians_of', 'kiln_log']);
+  });
+
   it('takes definition-list terms, short ones whole, and skips labels and field lists', () => {
     const list = `<dl><dt>virtual environment</dt><dd>An isolated runtime.</dd>
       <dt><code>--dry-run</code>, <code>-n</code></dt><dd>Show what would run.</dd>

@@ -15,6 +15,8 @@ const IDENTIFIER = `${WORD_PATTERN}(?:(?:[.-]|::)${WORD_PATTERN})*`;
 const LEADING_IDENTIFIER = new RegExp(`^[^${WORD_START_CLASS}]{0,2}(${IDENTIFIER})`, 'u');
 /** The name a signature defines: the identifier right before its first parenthesis. */
 const SIGNATURE_NAME = new RegExp(`(${IDENTIFIER})\\s*\\(`, 'u');
+/** A text that starts with a signature (`degrees ( double precision ) → …`): its name. */
+const LEADING_SIGNATURE = new RegExp(`^(${IDENTIFIER})\\s*\\(`, 'u');
 /**
  * A name worth indexing: two letters in a row, or a letter with digits, an underscore or a
  * combining mark (`का`: a letter and its vowel sign).
@@ -41,11 +43,28 @@ export function isDefiningElement(element: Element): boolean {
     const list = element.parent;
     return !(list?.type === 'tag' && /\b(?:field-list|docinfo)\b/.test(list.attribs.class ?? ''));
   }
-  if (element.name !== 'td' && element.name !== 'th') return false;
+  const cells = rowCells(element);
+  return (
+    cells !== undefined &&
+    cells[0] === element &&
+    cells.some((cell) => cell.name === 'td' && cell !== element)
+  );
+}
+
+/** The cells of the row a `<td>` or `<th>` is in, or undefined for any other element. */
+function rowCells(element: Element): Element[] | undefined {
+  if (element.name !== 'td' && element.name !== 'th') return undefined;
   const row = element.parent;
-  if (row?.type !== 'tag' || row.name !== 'tr') return false;
-  const cells = cellsOf(row);
-  return cells[0] === element && cells.some((cell) => cell.name === 'td' && cell !== element);
+  return row?.type === 'tag' && row.name === 'tr' ? cellsOf(row) : undefined;
+}
+
+/**
+ * True for the only cell of a table row: a function table that gives each function one cell,
+ * its signature first and its description and example after (PostgreSQL's manual since
+ * version 13). Such a cell defines only what its text starts with a signature of.
+ */
+function isLoneCell(element: Element): boolean {
+  return rowCells(element)?.length === 1;
 }
 
 /** True when the first words of an element sit inside a link: a reference to a definition elsewhere. */
@@ -106,8 +125,13 @@ function termOfText(text: string, isTerm: boolean, entry: boolean): string | und
 
 /** Adds what an element defines to a section's definitions, when it defines something. */
 export function collectDefinition(definitions: string[], element: Element): void {
-  if (definitions.length >= MAX_DEFINITIONS || !isDefiningElement(element)) return;
-  const term = definitionTerm(element);
+  if (definitions.length >= MAX_DEFINITIONS) return;
+  let term: string | undefined;
+  if (isDefiningElement(element)) term = definitionTerm(element);
+  else if (isLoneCell(element) && !startsWithLink(element)) {
+    term = LEADING_SIGNATURE.exec(normaliseSpace(textOf(element)))?.[1];
+    if (term !== undefined && !NAME_LIKE.test(term)) term = undefined;
+  }
   if (term !== undefined && !definitions.includes(term)) definitions.push(term);
 }
 

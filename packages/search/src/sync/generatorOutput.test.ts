@@ -434,4 +434,15 @@ describe('real generator structures', () => {
     ]);
     expect((await hitFor('liabilities', '/ch01.html'))?.breadcrumb).toEqual([]);
   });
+
+  it('finds a function on the page whose one-cell function table defines it', async () => {
+    // "Closing a period" names `ledger_balance` three times in passing; "Ledger functions"
+    // once, as the signature its table row starts with. (Pages saying `ledger` and `balance`
+    // apart follow.)
+    const { hits } = await search('ledger_balance', { docSetIds: ['docbook-site'] });
+    expect(hits.slice(0, 2).map((hit) => decodeURI(hit.url.split('?')[0] ?? ''))).toEqual([
+      '/docs/docbook-site/ch01s04.html',
+      '/docs/docbook-site/ch01s03.html',
+    ]);
+  });
 });
