@@ -196,4 +196,27 @@ describe('planQuery', () => {
       undefined,
     ]);
   });
+
+  it("marks snake_case names, and the stop words left out of a name's parts", () => {
+    const names = vocabularyOf([
+      ['has_column_privilege', 1],
+      ['column', 30],
+      ['privilege', 12],
+      ['ledger', 9],
+      ['balance', 7],
+      ['sqlalchemy', 50],
+      ['orm', 20],
+    ]);
+    const byParts = (q: string) =>
+      planQuery(parseQuery(q), { ...ctx, vocabulary: names }).map((g) => {
+        const v = g.variants.find((v) => v.slots.length > 1);
+        return [v?.slots.length, v?.snakeParts, v?.droppedParts];
+      });
+    expect(byParts('has_column_privilege ledger_balance __ledger__ sqlalchemy.orm ')).toEqual([
+      [2, true, 1],
+      [2, true, undefined],
+      [undefined, undefined, undefined],
+      [2, undefined, undefined],
+    ]);
+  });
 });

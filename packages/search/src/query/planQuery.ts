@@ -46,6 +46,19 @@ export interface PlannedVariant {
    * less (see scoreSections and proximity's partReadings).
    */
   camelParts?: boolean;
+  /**
+   * Stop words of an identifier left out of its parts (`has` of `has_column_privilege`): a field
+   * holding the other parts but not the name whole is likelier another name (`column_privileges`),
+   * so it does not say the word (see proximity's partReadings).
+   */
+  droppedParts?: number;
+  /**
+   * True for a snake_case word read by its parts (`ledger_balance`): a title holding only some
+   * of them (`Ledgers`) is not titled as the word (see titleMatches). Headings and text keep
+   * their parts' say: a setting's page is found by its siblings' headings (`CSRF_COOKIE_AGE`
+   * beside `CSRF_COOKIE_HTTPONLY`).
+   */
+  snakeParts?: boolean;
 }
 
 /** A query word (or phrase, or synonym span) and the ways it may match. */
@@ -98,6 +111,8 @@ export const KNOWN_WORD_COMPLETION = 0.75;
 const CODE_WORD = /[a-z][A-Z]|[A-Za-z0-9](?:_|\.|::)[A-Za-z]/;
 /** A word of letters and digits alone: read by parts, they are camelCase parts (`KilnInt`). */
 const CAMEL_CASE = /^[\p{L}\p{N}]+$/u;
+/** A snake_case name: words of letters and digits joined by underscores (`ledger_balance`). */
+const SNAKE_CASE = /^_*[\p{L}\p{N}]+(?:_+[\p{L}\p{N}]+)+_*$/u;
 /** Fewest letters of a camelCase compound's rest that tell it from an ending (see isCompoundOf). */
 const CAMEL_REST_MIN = 3;
 /**
@@ -315,10 +330,13 @@ function wordVariants(
     const parts = content.length > 0 ? content : word.parts;
     const last = parts.length - 1;
     const slots = parts.map((part, i) => slotFor(ctx, part, prefix && i === last, true));
+    const dropped = word.parts.length - parts.length;
     variants.push({
       slots,
       weight: ctx.ranking.partsWeight,
       ...(CAMEL_CASE.test(word.raw) ? { camelParts: true } : {}),
+      ...(SNAKE_CASE.test(word.raw) ? { snakeParts: true } : {}),
+      ...(dropped > 0 ? { droppedParts: dropped } : {}),
     });
   }
   for (const member of phraseSynonyms) {

@@ -265,4 +265,51 @@ describe('identifiers read by their parts', () => {
     expect(partReadings([word(10, [11, 12], false)])).toBeUndefined();
     expect(partReadings([word(10, [11, 12])])?.full[0]).toBe(0b11);
   });
+
+  it('does not let the parts of a name say it without the stop word left out of them', () => {
+    // `has_column_privilege`: 50 has_column_privilege whole; parts 51 column, 52 privilege (the
+    // stop word `has` is not searched as a part). 53 column_privileges, another name.
+    const hasColumn = {
+      variants: [
+        { slots: [{ terms: [{ termId: 50 }] }] },
+        { droppedParts: 1, slots: [51, 52].map((termId) => ({ terms: [{ termId }] })) },
+      ],
+    };
+    const single: ProximityQuery = {
+      groups: 1,
+      termGroups: new Map([50, 51, 52].map((t) => [t, [0]])),
+      groupWeights: [1],
+      contentGroups: [0],
+      termQuality: new Map(),
+      identifiers: { text: () => '', typed: new Set([50, 51, 52]) },
+    };
+    const read = { ...single, parts: partReadings([hasColumn]) };
+    expect(read.parts?.full[0]).toBe(0b111);
+    const columnPrivileges = tokens([53, 0], [51, 0], [52, 1]);
+    expect(fieldExactness(columnPrivileges, single, never)).toBeGreaterThan(0);
+    expect(fieldExactness(columnPrivileges, read, never)).toBe(0);
+    expect(fieldExactness(tokens([50, 0], [51, 0], [52, 1]), read, never)).toBe(1);
+  });
+
+  it('reads snake_case words so in titles only', () => {
+    // `ledger_balance`: 60 whole, parts 61 ledger, 62 balance. The title `Ledgers` (63).
+    const ledgerBalance = {
+      variants: [
+        { slots: [{ terms: [{ termId: 60 }] }] },
+        { snakeParts: true, slots: [61, 62].map((termId) => ({ terms: [{ termId }] })) },
+      ],
+    };
+    expect(partReadings([ledgerBalance])).toBeUndefined();
+    const single: ProximityQuery = {
+      groups: 1,
+      termGroups: new Map([60, 61, 62].map((t) => [t, [0]])),
+      groupWeights: [1],
+      contentGroups: [0],
+      termQuality: new Map(),
+    };
+    const titles = { ...single, parts: partReadings([ledgerBalance], true) };
+    expect(fieldExactness(tokens([61, 0]), single, never)).toBeGreaterThan(0);
+    expect(fieldExactness(tokens([61, 0]), titles, never)).toBe(0);
+    expect(fieldExactness(tokens([61, 0], [62, 1]), titles, never)).toBeGreaterThan(0);
+  });
 });

@@ -43,26 +43,38 @@ export interface PartReadings {
 }
 
 /**
- * The terms of each camelCase query word read by its parts that match it only as a part, not as
- * the word whole (nor a synonym, typo or stem of it); undefined when there are none. The parts of
- * a name with separators say it alone: each part of a qualified name names a thing of its own
- * (the module page titled "PostgreSQL" for `sqlalchemy.dialects.postgresql.psycopg2cffi`, the
- * heading `lock.release()` on the page of `_thread.lock`), and a snake_case setting's page is found
- * by its siblings' headings too (`CSRF_COOKIE_AGE` beside `CSRF_COOKIE_HTTPONLY`).
+ * The terms of each query word read by its parts that match it only as a part, not as the word
+ * whole (nor a synonym, typo or stem of it), for the words whose parts say them only all
+ * together; undefined when there are none. Those are camelCase words, identifiers whose stop
+ * words were left out of their parts (`has_column_privilege`: the title `column_privileges`
+ * holds every part searched, not `has`) and, for `titles`, snake_case words (`Ledgers` is no
+ * title of `ledger_balance`). Other parts of a name say it alone: each part of a qualified name
+ * names a thing of its own (the module page titled "PostgreSQL" for
+ * `sqlalchemy.dialects.postgresql.psycopg2cffi`, the heading `lock.release()` on the page of
+ * `_thread.lock`), and a snake_case setting's page is found by its siblings' headings too
+ * (`CSRF_COOKIE_AGE` beside `CSRF_COOKIE_HTTPONLY`).
  */
 export function partReadings(
   groups: readonly { variants: readonly PartVariant[] }[],
+  titles = false,
 ): PartReadings | undefined {
+  const readByParts = (variant: PartVariant) =>
+    variant.camelParts === true ||
+    (variant.droppedParts ?? 0) > 0 ||
+    (titles && variant.snakeParts === true);
   let terms: Map<number, number[]> | undefined;
   const full = new Int32Array(groups.length);
   groups.forEach((group, g) => {
     const whole = new Set<number>();
     for (const variant of group.variants)
-      if (variant.camelParts !== true)
+      if (!readByParts(variant))
         for (const slot of variant.slots) for (const t of slot.terms) whole.add(t.termId);
     for (const variant of group.variants) {
-      if (variant.camelParts !== true || variant.slots.length > 31) continue;
-      full[g] = (1 << variant.slots.length) - 1;
+      // A stop word left out of the parts is a part no field is seen to hold: the others alone
+      // never make a field hold them all.
+      const count = variant.slots.length + (variant.droppedParts ?? 0);
+      if (!readByParts(variant) || count > 31) continue;
+      full[g] = (1 << count) - 1;
       variant.slots.forEach((slot, part) => {
         for (const { termId } of slot.terms) {
           if (whole.has(termId)) continue;
@@ -80,6 +92,8 @@ export function partReadings(
 /** The shape of a query variant {@link partReadings} reads. */
 interface PartVariant {
   camelParts?: boolean;
+  droppedParts?: number;
+  snakeParts?: boolean;
   slots: readonly { terms: readonly { termId: number }[] }[];
 }
 

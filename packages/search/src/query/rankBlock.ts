@@ -222,6 +222,8 @@ export async function rankBlock(
     identifiers: identifierReading(snapshot.vocabulary, groups),
     parts: partReadings(groups),
   };
+  // Titles read snake_case words by their parts too (see partReadings).
+  const titleQuery: ProximityQuery = { ...proximityQuery, parts: partReadings(groups, true) };
   const contentWeight = ctx.contentGroups.reduce((sum, g) => sum + (ctx.weights[g] as number), 0);
   const weights = ranking.fieldWeights;
   // The title and the heading first, for every section re-ranked: they are short, kept whole,
@@ -238,7 +240,7 @@ export async function rankBlock(
       if (fields.length > 0) {
         if (title === undefined) {
           title = newEvidence(proximityQuery);
-          addFieldEvidence(title, fields[0] as FieldTokens, 0, proximityQuery, weights, isStopTerm);
+          addFieldEvidence(title, fields[0] as FieldTokens, 0, titleQuery, weights, isStopTerm);
         }
         found.exactness[0] = title.exactness[0];
         found.pairBest.set(title.pairBest);

@@ -10,6 +10,7 @@ import type { PlannedSlot, QueryGroup } from './planQuery';
 import {
   fieldExactness,
   type IdentifierReading,
+  partReadings,
   PARTIAL_EXACTNESS,
   saysOnlyQueryWords,
   type ProximityQuery,
@@ -285,6 +286,7 @@ export async function findTitleMatches(
     contentGroups,
     termQuality: termQualities(groups),
     identifiers: identifierReading(reader.snapshot.vocabulary, groups),
+    parts: partReadings(groups, true),
   };
   for (const id of checked) {
     const title = sections.get(pages.firstSection[id] as number)?.[0];

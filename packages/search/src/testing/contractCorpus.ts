@@ -450,6 +450,46 @@ const SQL_REFERENCE: ContractDocSet = {
         },
       ],
     },
+    {
+      path: '/functions-shelf.htm',
+      title: 'Shelf Functions',
+      breadcrumb: ['Functions'],
+      hash: 'functions-shelf',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'has_shelf_privilege ( role, shelf ) boolean Whether the role may take stock from the shelf. shelf_balance ( shelf ) numeric The stock a shelf holds now.',
+          definitions: ['has_shelf_privilege', 'shelf_balance'],
+        },
+      ],
+    },
+    // Pages titled by some words of the names above: a view named with all but the stop word of
+    // one, and a topic named with one word of the other.
+    page(
+      '/view-shelf-privileges.htm',
+      'shelf_privileges',
+      ['Views'],
+      [
+        [
+          '',
+          '',
+          'The view shelf_privileges lists every privilege granted on a shelf: one row per shelf, grantee and privilege, and whether the privilege may be passed on.',
+        ],
+      ],
+    ),
+    page(
+      '/shelf.htm',
+      'Shelf',
+      ['Stock'],
+      [
+        [
+          '',
+          '',
+          'Shelves hold the stock. A shelf keeps its balance per item, and every stocktake counts the shelf again; the balance of a shelf is never below zero.',
+        ],
+      ],
+    ),
     page(
       '/release-12.htm',
       'Release 12 Notes',

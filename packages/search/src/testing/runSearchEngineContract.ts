@@ -1081,6 +1081,17 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it('does not take a title of some words of a name for the name', async () => {
+        // `shelf_privileges` says every part of `has_shelf_privilege` searched but not `has`, a
+        // stop word left out of its parts; `Shelf` one part of `shelf_balance`. Neither names
+        // the function the reader typed.
+        for (const name of ['shelf_balance', 'has_shelf_privilege']) {
+          expect(titles(await precise(name))[0], name).toBe('Shelf Functions');
+        }
+        // The view by its own name.
+        expect(titles(await precise('shelf_privileges'))[0]).toBe('shelf_privileges');
+      });
+
       it('finds code tokens whole and by part, with highlights', async () => {
         for (const q of [
           'ORA-00942',
