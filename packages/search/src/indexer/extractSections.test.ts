@@ -461,6 +461,37 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it("heads a DocBook parameter's entry by its name, its data type in the text", () => {
+    const entry = (id: string, term: string) =>
+      `<dt id="${id}"><span class="term">${term} <a id="ix-${id}" class="indexterm"></a></span></dt>` +
+      `<dd><p>Sets ${id}.</p></dd>`;
+    const page = extractSections(
+      '<main><h1>Kiln settings</h1><div class="variablelist"><dl class="variablelist">' +
+        entry(
+          'GUC-KILN-HEAT',
+          '<code class="varname">kiln_heat</code> (<code class="type">integer</code>)',
+        ) +
+        entry(
+          'RELOPTION-SOAK',
+          '<code class="literal">soak_time</code>, <code class="literal">glaze.soak_time</code> (<code class="type">floating point</code>)',
+        ) +
+        entry('GUC-TYPE-NOT-LAST', '<code class="type">text</code> values (x)') +
+        entry('GUC-PLAIN', '<code class="varname">cone_rating</code> (enum)') +
+        '</dl></div></main>',
+      { path: '/kiln-settings.html' },
+    );
+    expect(page.sections.map((s) => [s.heading, s.text, s.definitions ?? []])).toEqual([
+      ['kiln_heat', 'integer Sets GUC-KILN-HEAT.', ['kiln_heat']],
+      [
+        'soak_time, glaze.soak_time',
+        'floating point Sets RELOPTION-SOAK.',
+        ['soak_time, glaze.soak_time'],
+      ],
+      ['text values (x)', 'Sets GUC-TYPE-NOT-LAST.', ['values']],
+      ['cone_rating (enum)', 'Sets GUC-PLAIN.', ['cone_rating']],
+    ]);
+  });
+
   it('leaves out the highlighted sources rustdoc writes beside the documentation', () => {
     const indexable = (bodyClass: string) =>
       extractSections(

@@ -5,7 +5,7 @@ import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
 import { findAnchor } from './sectionAnchors';
-import { signatureHeading } from './signatureHeading';
+import { signatureHeading, typedTermHeading } from './signatureHeading';
 import {
   isBlockElement,
   isChromeImage,
@@ -717,7 +717,7 @@ export function extractParsedPage(
       if (child.type === 'tag' && child.name === 'dt') {
         const anchor = findAnchor(child, false);
         if (anchor !== '') {
-          const signature = signatureHeading(child);
+          const signature = signatureHeading(child) ?? typedTermHeading(child);
           const heading = signature?.heading ?? textOf(child);
           if (group !== null && afterTerm) group.heading = `${group.heading} / ${heading}`;
           else {

@@ -81,3 +81,32 @@ export function signatureHeading(term: Element): SignatureHeading | undefined {
     name: name === undefined ? '' : textOf(name),
   };
 }
+
+/** DocBook's mark of a data type (`<type>`, written `<code class="type">`). */
+const TYPE_CLASS = /(?:^|\s)type(?:\s|$)/;
+
+/**
+ * The heading of a definition term that names a setting and then its data type in parentheses,
+ * as DocBook writes a variable list of parameters: `wal_keep_size (integer)`. The type goes to
+ * the section's text, as a Sphinx entry's return annotation does: every integer parameter would
+ * otherwise carry `integer` in its heading, and a heading naming the parameter alone says
+ * nothing the query did not. Undefined for any other term.
+ */
+export function typedTermHeading(term: Element): SignatureHeading | undefined {
+  let type: Element | undefined;
+  const stack: AnyNode[] = [term];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type !== 'tag' || isExcluded(node)) continue;
+    if (node !== term && TYPE_CLASS.test(node.attribs.class ?? '')) type = node;
+    for (const child of node.children) stack.push(child);
+  }
+  if (type === undefined) return undefined;
+  const text = withoutPermalinkMark(normaliseSpace(textOf(term)));
+  const aside = normaliseSpace(textOf(type));
+  const ending = `(${aside})`;
+  if (aside === '' || !text.endsWith(ending)) return undefined;
+  const heading = text.slice(0, -ending.length).trim();
+  if (heading === '' || /[()]/.test(heading)) return undefined;
+  return { heading, aside, name: heading };
+}
