@@ -355,6 +355,7 @@ async function main(): Promise<void> {
     'sqlalchemy',
     'gnucash',
     'gimp',
+    'postgres',
   ]);
   let engineKeys = list('engines', Object.keys(ENGINES));
   const count = Number(option('queries') ?? 1000);
