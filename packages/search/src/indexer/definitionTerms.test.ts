@@ -24,11 +24,12 @@ describe('definitions', () => {
         → <code>double precision</code></p><p>Converts degrees to radians</p>
         <p><code>radians_of(45.0)</code> → <code>0.785</code></p></td></tr>
       <tr><td><p><code>kiln_log</code>(<em>x</em>)</p></td></tr>
+      <tr><td><p><code>current_kiln</code> → <code>name</code></p><p>The kiln in use.</p></td></tr>
       <tr><td>Converts degrees with <code>radians_of</code> ( x ) when asked</td></tr>
       <tr><td><a href="math.html#f"><code>firing_curve</code></a> ( x )</td></tr>
       <tr><td><p>x ( y )</p></td></tr>
       <tr><td>A layout cell of prose, no signature.</td></tr></tbody></table>`;
-    expect(definitionsOf(table)).toEqual(['radians_of', 'kiln_log']);
+    expect(definitionsOf(table)).toEqual(['radians_of', 'kiln_log', 'current_kiln']);
   });
 
   it('takes definition-list terms, short ones whole, and skips labels and field lists', () => {

@@ -15,8 +15,12 @@ const IDENTIFIER = `${WORD_PATTERN}(?:(?:[.-]|::)${WORD_PATTERN})*`;
 const LEADING_IDENTIFIER = new RegExp(`^[^${WORD_START_CLASS}]{0,2}(${IDENTIFIER})`, 'u');
 /** The name a signature defines: the identifier right before its first parenthesis. */
 const SIGNATURE_NAME = new RegExp(`(${IDENTIFIER})\\s*\\(`, 'u');
-/** A text that starts with a signature (`degrees ( double precision ) → …`): its name. */
-const LEADING_SIGNATURE = new RegExp(`^(${IDENTIFIER})\\s*\\(`, 'u');
+/**
+ * A text that starts with a signature: its name. Parameters follow the name (`degrees ( double
+ * precision ) → …`), or, for a function called without them, the arrow to its result type
+ * (`current_role → name`).
+ */
+const LEADING_SIGNATURE = new RegExp(`^(${IDENTIFIER})\\s*[(→]`, 'u');
 /**
  * A name worth indexing: two letters in a row, or a letter with digits, an underscore or a
  * combining mark (`का`: a letter and its vowel sign).
