@@ -67,7 +67,7 @@ function rowCells(element: Element): Element[] | undefined {
  * its signature first and its description and example after (PostgreSQL's manual since
  * version 13). Such a cell defines only what its text starts with a signature of.
  */
-function isLoneCell(element: Element): boolean {
+export function isLoneCell(element: Element): boolean {
   return rowCells(element)?.length === 1;
 }
 
@@ -127,15 +127,22 @@ function termOfText(text: string, isTerm: boolean, entry: boolean): string | und
   return term !== undefined && NAME_LIKE.test(term) ? term : undefined;
 }
 
+/**
+ * The name the only cell of a table row defines: the name of the signature its text starts
+ * with (see {@link isLoneCell}), unless that is a link to a definition elsewhere.
+ */
+export function loneCellName(cell: Element): string | undefined {
+  if (startsWithLink(cell)) return undefined;
+  const name = LEADING_SIGNATURE.exec(normaliseSpace(textOf(cell)))?.[1];
+  return name !== undefined && NAME_LIKE.test(name) ? name : undefined;
+}
+
 /** Adds what an element defines to a section's definitions, when it defines something. */
 export function collectDefinition(definitions: string[], element: Element): void {
   if (definitions.length >= MAX_DEFINITIONS) return;
   let term: string | undefined;
   if (isDefiningElement(element)) term = definitionTerm(element);
-  else if (isLoneCell(element) && !startsWithLink(element)) {
-    term = LEADING_SIGNATURE.exec(normaliseSpace(textOf(element)))?.[1];
-    if (term !== undefined && !NAME_LIKE.test(term)) term = undefined;
-  }
+  else if (isLoneCell(element)) term = loneCellName(element);
   if (term !== undefined && !definitions.includes(term)) definitions.push(term);
 }
 

@@ -461,6 +461,39 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it('makes each anchored row of a one-cell function table an entry of its own', () => {
+    const row = (signature: string, description: string) =>
+      `<tr><td class="func_table_entry"><p class="func_signature">${signature}</p><p>${description}</p></td></tr>`;
+    const page = extractSections(
+      '<main><h1>Kiln functions</h1><div class="sect1"><h2 id="kiln-fn">1. Kiln functions</h2>' +
+        '<p>Functions of the kiln.</p><table><thead><tr><th>Function</th></tr></thead><tbody>' +
+        row(
+          '<a id="ix-heat" class="indexterm"></a><code class="function">kiln_heat</code> ( <code>cone</code> integer ) → <code>numeric</code>',
+          'Temperature of a cone.',
+        ) +
+        row(
+          '<a id="ix-kiln" class="indexterm"></a><code class="function">current_kiln</code> → <code>name</code>',
+          'The kiln in use.',
+        ) +
+        row('<code class="function">kiln_cool</code> ( )', 'Cools the kiln (no anchor).') +
+        '</tbody></table><p>Every function reads the kiln log.</p></div></main>',
+      { path: '/kiln-functions.html' },
+    );
+    expect(page.sections.map((s) => [s.anchor, s.heading, s.text, s.definitions ?? []])).toEqual([
+      ['kiln-fn', '1. Kiln functions', 'Functions of the kiln. Function', []],
+      ['ix-heat', 'kiln_heat ( cone integer )', 'numeric Temperature of a cone.', ['kiln_heat']],
+      // A row without an anchor is read in the entry above it; after the table, the section the
+      // table is in goes on.
+      [
+        'ix-kiln',
+        'current_kiln',
+        'name The kiln in use. kiln_cool ( ) Cools the kiln (no anchor).',
+        ['current_kiln', 'kiln_cool'],
+      ],
+      ['kiln-fn', '1. Kiln functions', 'Every function reads the kiln log.', []],
+    ]);
+  });
+
   it("heads a DocBook parameter's entry by its name, its data type in the text", () => {
     const entry = (id: string, term: string) =>
       `<dt id="${id}"><span class="term">${term} <a id="ix-${id}" class="indexterm"></a></span></dt>` +

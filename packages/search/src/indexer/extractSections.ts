@@ -1,6 +1,12 @@
 import type { AnyNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
-import { collectDefinition, definitionTerm, signatureTerm } from './definitionTerms';
+import {
+  collectDefinition,
+  definitionTerm,
+  isLoneCell,
+  loneCellName,
+  signatureTerm,
+} from './definitionTerms';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
 import { folderBreadcrumb } from './folderBreadcrumb';
@@ -15,6 +21,7 @@ import {
   isSiteTitle,
   normaliseSpace,
   textOf,
+  withoutPermalinkMark,
 } from './domText';
 
 function safeDecode(text: string): string {
@@ -85,6 +92,47 @@ interface DraftSection {
   anchor: string;
   parts: string[];
   definitions?: string[];
+  /** True for a function's row of a function table (see functionEntry). */
+  functionEntry?: boolean;
+  /** True for the rest of a section after a table of function entries inside it. */
+  resumed?: boolean;
+}
+
+/**
+ * A row of a function table that is an entry of its own: its only cell starts with a signature
+ * paragraph holding an anchor (`<p><a id="…" class="indexterm"></a><code>degrees</code> ( double
+ * precision ) → double precision</p><p>Converts radians to degrees</p>…`, as PostgreSQL's manual
+ * writes its function tables). Headed by the signature before its arrow, the result type a word
+ * of its text, linked to the anchor, defining the name; undefined for any other row.
+ */
+function functionEntry(row: Element):
+  | {
+      cell: Element;
+      signature: Element;
+      heading: string;
+      aside: string;
+      anchor: string;
+      name: string;
+    }
+  | undefined {
+  const cell = row.children.find((child): child is Element => child.type === 'tag');
+  if (cell === undefined || cell.name !== 'td' || !isLoneCell(cell)) return undefined;
+  const signature = cell.children.find((child): child is Element => child.type === 'tag');
+  if (signature === undefined || !isBlockElement(signature.name)) return undefined;
+  const name = loneCellName(cell);
+  const anchor = findAnchor(signature, false);
+  if (name === undefined || anchor === '') return undefined;
+  const text = withoutPermalinkMark(normaliseSpace(textOf(signature)));
+  if (!text.startsWith(name)) return undefined;
+  const arrow = text.indexOf(' → ');
+  return {
+    cell,
+    signature,
+    heading: arrow < 0 ? text : text.slice(0, arrow),
+    aside: arrow < 0 ? '' : text.slice(arrow + 3),
+    anchor,
+    name,
+  };
 }
 
 /** Landmarks of a document, found in one pass. */
@@ -805,14 +853,34 @@ export function extractParsedPage(
       target.parts.push(' ');
       return;
     }
+    const entryRow = entry === null && name === 'tr' ? functionEntry(node) : undefined;
+    if (entryRow !== undefined) {
+      current = {
+        heading: entryRow.heading,
+        anchor: entryRow.anchor,
+        parts: [entryRow.aside, ' '],
+        definitions: [entryRow.name],
+        functionEntry: true,
+      };
+      drafts.push(current);
+      for (const child of entryRow.cell.children)
+        if (child !== entryRow.signature) walk(child, null, depth + 2);
+      return;
+    }
     const block = isBlockElement(name);
     if (block) target.parts.push(' ');
     if (name === 'img' && !isChromeImage(node)) {
       const alt = node.attribs.alt;
       if (alt !== undefined && alt.trim() !== '') target.parts.push(' ', alt, ' ');
     }
+    const before = current;
     for (const child of node.children) walk(child, entry, depth + 1);
     if (block) target.parts.push(' ');
+    // What follows a table of function entries is the section's the table is in again.
+    if (name === 'table' && current !== before && current.functionEntry === true) {
+      current = { heading: before.heading, anchor: before.anchor, parts: [], resumed: true };
+      drafts.push(current);
+    }
   };
 
   for (const region of regions) {
@@ -825,6 +893,7 @@ export function extractParsedPage(
     if (text.length > MAX_SECTION_TEXT) text = text.slice(0, MAX_SECTION_TEXT);
     // An empty page top is kept only when it is all there is, so the title stays findable.
     if (draft === top && text === '' && (drafts.length > 1 || title === fileName)) continue;
+    if (draft.resumed === true && text === '') continue;
     const definitions = draft.definitions ?? [];
     sections.push({
       heading: draft.heading,

@@ -435,7 +435,7 @@ describe('real generator structures', () => {
     expect((await hitFor('liabilities', '/ch01.html'))?.breadcrumb).toEqual([]);
   });
 
-  it('finds a function on the page whose one-cell function table defines it', async () => {
+  it('finds a function on the page whose one-cell function table defines it, at its row', async () => {
     // "Closing a period" names `ledger_balance` three times in passing; "Ledger functions"
     // once, as the signature its table row starts with. (Pages saying `ledger` and `balance`
     // apart follow.)
@@ -444,5 +444,8 @@ describe('real generator structures', () => {
       '/docs/docbook-site/ch01s04.html',
       '/docs/docbook-site/ch01s03.html',
     ]);
+    // The row is an entry of its own, linked to the anchor before its name.
+    expect(hits[0]?.section).toBe('ledger_balance ( account text [, until date ] )');
+    expect(hits[0]?.url.split('#')[1]).toBe('id-1.4.2.1');
   });
 });
