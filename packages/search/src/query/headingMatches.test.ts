@@ -78,6 +78,27 @@ describe('findHeadedPages', () => {
     expect(findHeadedPages([group([3, 'prefix'])], [0], lists, table)).toEqual(new Set());
   });
 
+  it('lets the heading of an identifier hold its parts as words', () => {
+    // `current_role` (term 1), read whole or by its parts `current` (2) and `role` (3): section
+    // 2 is headed `current_role` (two words), section 4 `Roles of the current user` (five).
+    const currentRole: QueryGroup = {
+      ...group([1, 'exact']),
+      variants: [
+        ...group([1, 'exact']).variants,
+        {
+          slots: [2, 3].map((termId) => ({
+            terms: [{ termId, term: `t${termId}`, weight: 1, how: 'exact' as const, df: 1 }],
+            df: 1,
+            exactDf: 1,
+          })),
+          weight: 0.8,
+        },
+      ],
+    };
+    const lists = new Map([[1, [list([2, 0, 1, 0, 0], [4, 0, 1, 0, 0])]]]);
+    expect(findHeadedPages([currentRole], [0], lists, table)).toEqual(new Set([20]));
+  });
+
   it('looks for none when the rarest word is in more sections than it reads', () => {
     const ids = Array.from({ length: MAX_HEADING_SCAN + 1 }, (_, i) => i + 1);
     const huge: DecodedPostings = {

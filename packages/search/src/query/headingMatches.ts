@@ -71,7 +71,11 @@ export function findHeadedPages(
   if ((postings[rarest] as number) > MAX_HEADING_SCAN || terms.some((t) => t.size === 0)) {
     return headed;
   }
-  const maxWords = groups.length;
+  // An identifier's heading holds its parts as words (`current_role`: `current`, `role`).
+  const maxWords = groups.reduce(
+    (n, g) => n + Math.max(1, ...g.variants.map((v) => v.slots.length)),
+    0,
+  );
   const lengths = sections.lengths;
   const found = new Set<number>();
   for (const termId of terms[rarest] as Set<number>) {
