@@ -481,13 +481,13 @@ describe('extractSections on API entries', () => {
     );
     expect(page.sections.map((s) => [s.anchor, s.heading, s.text, s.definitions ?? []])).toEqual([
       ['kiln-fn', '1. Kiln functions', 'Functions of the kiln. Function', []],
-      ['ix-heat', 'kiln_heat ( cone integer )', 'numeric Temperature of a cone.', ['kiln_heat']],
+      ['ix-heat', 'kiln_heat', '( cone integer ) → numeric Temperature of a cone.', ['kiln_heat']],
       // A row without an anchor is read in the entry above it; after the table, the section the
       // table is in goes on.
       [
         'ix-kiln',
         'current_kiln',
-        'name The kiln in use. kiln_cool ( ) Cools the kiln (no anchor).',
+        '→ name The kiln in use. kiln_cool ( ) Cools the kiln (no anchor).',
         ['current_kiln', 'kiln_cool'],
       ],
       ['kiln-fn', '1. Kiln functions', 'Every function reads the kiln log.', []],

@@ -102,19 +102,13 @@ interface DraftSection {
  * A row of a function table that is an entry of its own: its only cell starts with a signature
  * paragraph holding an anchor (`<p><a id="…" class="indexterm"></a><code>degrees</code> ( double
  * precision ) → double precision</p><p>Converts radians to degrees</p>…`, as PostgreSQL's manual
- * writes its function tables). Headed by the signature before its arrow, the result type a word
- * of its text, linked to the anchor, defining the name; undefined for any other row.
+ * writes its function tables). Headed by the name alone, the parameters and result type words
+ * of its text (a heading of the name says exactly what a reader looking the function up types),
+ * linked to the anchor, defining the name; undefined for any other row.
  */
-function functionEntry(row: Element):
-  | {
-      cell: Element;
-      signature: Element;
-      heading: string;
-      aside: string;
-      anchor: string;
-      name: string;
-    }
-  | undefined {
+function functionEntry(
+  row: Element,
+): { cell: Element; signature: Element; aside: string; anchor: string; name: string } | undefined {
   const cell = row.children.find((child): child is Element => child.type === 'tag');
   if (cell === undefined || cell.name !== 'td' || !isLoneCell(cell)) return undefined;
   const signature = cell.children.find((child): child is Element => child.type === 'tag');
@@ -124,15 +118,7 @@ function functionEntry(row: Element):
   if (name === undefined || anchor === '') return undefined;
   const text = withoutPermalinkMark(normaliseSpace(textOf(signature)));
   if (!text.startsWith(name)) return undefined;
-  const arrow = text.indexOf(' → ');
-  return {
-    cell,
-    signature,
-    heading: arrow < 0 ? text : text.slice(0, arrow),
-    aside: arrow < 0 ? '' : text.slice(arrow + 3),
-    anchor,
-    name,
-  };
+  return { cell, signature, aside: text.slice(name.length), anchor, name };
 }
 
 /** Landmarks of a document, found in one pass. */
@@ -856,7 +842,7 @@ export function extractParsedPage(
     const entryRow = entry === null && name === 'tr' ? functionEntry(node) : undefined;
     if (entryRow !== undefined) {
       current = {
-        heading: entryRow.heading,
+        heading: entryRow.name,
         anchor: entryRow.anchor,
         parts: [entryRow.aside, ' '],
         definitions: [entryRow.name],
