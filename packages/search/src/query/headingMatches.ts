@@ -1,7 +1,7 @@
 import { FIELD_COUNT } from '../core/fields';
 import type { SectionTable } from '../core/IndexStore';
 import type { DecodedPostings } from '../core/PostingCache';
-import type { QueryGroup } from './planQuery';
+import { queryWordCount, type QueryGroup } from './planQuery';
 import { lowerBound } from './scoreSections';
 
 /** Index of the heading field in postings and lengths (see FIELDS). */
@@ -71,11 +71,7 @@ export function findHeadedPages(
   if ((postings[rarest] as number) > MAX_HEADING_SCAN || terms.some((t) => t.size === 0)) {
     return headed;
   }
-  // An identifier's heading holds its parts as words (`current_role`: `current`, `role`).
-  const maxWords = groups.reduce(
-    (n, g) => n + Math.max(1, ...g.variants.map((v) => v.slots.length)),
-    0,
-  );
+  const maxWords = queryWordCount(groups);
   const lengths = sections.lengths;
   const found = new Set<number>();
   for (const termId of terms[rarest] as Set<number>) {

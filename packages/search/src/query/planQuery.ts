@@ -80,6 +80,14 @@ export interface QueryGroup {
   df: number;
 }
 
+/**
+ * How many words a field may hold and still name only the query: a word read by its parts
+ * counts as many (`current_role`: `current`, `role`), as a title or heading holds them.
+ */
+export function queryWordCount(groups: readonly QueryGroup[]): number {
+  return groups.reduce((n, g) => n + Math.max(1, ...g.variants.map((v) => v.slots.length)), 0);
+}
+
 /** Everything the vocabulary look-ups need. */
 export interface PlanContext {
   /** The index's terms. */

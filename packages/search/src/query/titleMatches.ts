@@ -6,7 +6,7 @@ import type { Vocabulary } from '../core/Vocabulary';
 import { isStopWord } from '../text/stopWords';
 import { eachTitleToken } from '../text/sectionLabel';
 import { loadSectionTokens } from './loadSectionTokens';
-import type { PlannedSlot, QueryGroup } from './planQuery';
+import { queryWordCount, type PlannedSlot, type QueryGroup } from './planQuery';
 import {
   fieldExactness,
   type IdentifierReading,
@@ -227,10 +227,7 @@ export async function findTitleMatches(
     const bits = list.reduce((mask, g) => mask | (wanted & (1 << g)), 0);
     if (bits !== 0) bitOf.set(termId, bits);
   }
-  const words = groups.reduce(
-    (n, g) => n + Math.max(1, ...g.variants.map((v) => v.slots.length)),
-    0,
-  );
+  const words = queryWordCount(groups);
   const longest = words + TITLE_SLACK;
   const inTitle = new Map<number, number>();
   // Longer titles, which may still name the query before a dash (see findNamedTitles).
