@@ -40,6 +40,30 @@ describe('definitions', () => {
     expect(definitionsOf(list)).toEqual(['virtual environment', '--dry-run, -n']);
   });
 
+  it('takes the names of a list whose every item starts with a name it describes', () => {
+    // A list of environment variables (an index anchor before each name changes nothing).
+    const variables = `<ul><li><p><a id="ix-7" class="indexterm"></a><code class="envar">KILNHOST</code>
+      behaves the same as the host parameter.</p></li>
+      <li><p><code>KILN_PORT</code>: the port the kiln listens on.</p></li>
+      <li><code>--kiln-dir</code> sets where firings are kept.</li></ul>`;
+    expect(definitionsOf(variables)).toEqual(['KILNHOST', 'KILN_PORT', '--kiln-dir']);
+  });
+
+  it('takes no names from a list of changes, of bare names or of links', () => {
+    // Release notes start some items with a name and others not: mentions, not definitions.
+    const changes = `<ul><li><code>kiln.fire()</code> will be removed.</li>
+      <li>Support for the <code>glaze</code> argument will be removed.</li></ul>`;
+    // Names alone say nothing of what they are; a linked name is defined where the link goes.
+    const bare = '<ul><li><code>kiln_log</code></li><li><code>kiln_reset</code></li></ul>';
+    const linked = `<ul><li><a href="api.html#fire"><code>fire</code></a> fires.</li>
+      <li><a href="api.html#cool"><code>cool</code></a> cools.</li></ul>`;
+    // Nor a list of one item, nor an item that starts with code that is not a name.
+    const single = '<ul><li><code>KILNHOST</code> is the host.</li></ul>';
+    const code = `<ul><li><code>fire(kiln)</code> starts it.</li><li><code>cool</code> stops it.</li></ul>`;
+    for (const list of [changes, bare, linked, single, code])
+      expect(definitionsOf(list)).toEqual([]);
+  });
+
   it('reads words with combining marks whole, as the index does', () => {
     // A signature and a long cell, whose name is cut from the rest: every vowel sign and virama
     // of the Hindi names is a combining mark, which used to end the name at its first letter.

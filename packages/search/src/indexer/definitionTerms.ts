@@ -137,12 +137,66 @@ export function loneCellName(cell: Element): string | undefined {
   return name !== undefined && NAME_LIKE.test(name) ? name : undefined;
 }
 
+/** An identifier and nothing else (`PGHOST`, `work_mem`, `--verbose`). */
+const WHOLE_IDENTIFIER = new RegExp(`^[^${WORD_START_CLASS}\\s]{0,2}${IDENTIFIER}$`, 'u');
+
+/** The first node of an element that shows something: not blank text, not an empty anchor. */
+function firstShown(element: Element): AnyNode | undefined {
+  return element.children.find((child) =>
+    child.type === 'text'
+      ? HAS_SHOWN.test(child.data)
+      : child.type === 'tag' &&
+        !isExcluded(child) &&
+        !(child.name === 'a' && textOf(child).trim() === ''),
+  );
+}
+/** Text that shows something. */
+const HAS_SHOWN = /\S/u;
+
+/** The name in code a list item starts with and goes on to describe, if it does. */
+function describedName(item: Element): string | undefined {
+  let first = firstShown(item);
+  // The item's text may sit in a paragraph of its own.
+  if (first?.type === 'tag' && first.name === 'p') first = firstShown(first);
+  if (first?.type !== 'tag' || first.name !== 'code' || startsWithLink(first)) return undefined;
+  const name = normaliseSpace(textOf(first));
+  if (!WHOLE_IDENTIFIER.test(name) || !NAME_LIKE.test(name)) return undefined;
+  const container = first.parent as Element;
+  const after = container.children.slice(container.children.indexOf(first) + 1);
+  return after.some((node) => HAS_WORD.test(textOf(node))) ? name : undefined;
+}
+
+/** Lists whose every item starts with a name it describes (see listItemName). */
+const namedLists = new WeakMap<Element, boolean>();
+
+/**
+ * The name a list item defines: an item of a list whose every item starts with a name in code
+ * and goes on to say what it is or does (`<li><code>PGHOST</code> behaves the same as the host
+ * parameter</li>`: a list of environment variables or options). A list where only some items
+ * start so (release notes: "`x` will be removed", "Support for … ") defines nothing, nor an item
+ * that is only a name, or whose name is a link to a definition elsewhere.
+ */
+export function listItemName(item: Element): string | undefined {
+  const list = item.parent;
+  if (list?.type !== 'tag' || (list.name !== 'ul' && list.name !== 'ol')) return undefined;
+  let named = namedLists.get(list);
+  if (named === undefined) {
+    const items = list.children.filter(
+      (child): child is Element => child.type === 'tag' && child.name === 'li',
+    );
+    named = items.length >= 2 && items.every((each) => describedName(each) !== undefined);
+    namedLists.set(list, named);
+  }
+  return named ? describedName(item) : undefined;
+}
+
 /** Adds what an element defines to a section's definitions, when it defines something. */
 export function collectDefinition(definitions: string[], element: Element): void {
   if (definitions.length >= MAX_DEFINITIONS) return;
   let term: string | undefined;
   if (isDefiningElement(element)) term = definitionTerm(element);
   else if (isLoneCell(element)) term = loneCellName(element);
+  else if (element.name === 'li') term = listItemName(element);
   if (term !== undefined && !definitions.includes(term)) definitions.push(term);
 }
 

@@ -815,7 +815,7 @@ export function extractParsedPage(
       }
       return;
     }
-    if (name === 'dt' || name === 'td' || name === 'th') {
+    if (name === 'dt' || name === 'td' || name === 'th' || name === 'li') {
       collectDefinition((target.definitions ??= []), node);
     }
     const field = entry === null ? fieldEntryName(node) : undefined;

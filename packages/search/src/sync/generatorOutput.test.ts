@@ -448,4 +448,14 @@ describe('real generator structures', () => {
     expect(hits[0]?.section).toBe('ledger_balance');
     expect(hits[0]?.url.split('#')[1]).toBe('id-1.4.2.1');
   });
+
+  it('finds a variable on the page whose list of variables describes it', async () => {
+    // "Reconciliation report" names `LEDGERLY_STATEMENTS` three times in passing; "Ledger
+    // functions" once, at the start of an item of a list whose every item starts with a name.
+    const { hits } = await search('LEDGERLY_STATEMENTS', { docSetIds: ['docbook-site'] });
+    expect(hits.slice(0, 2).map((hit) => decodeURI(hit.url.split('?')[0] ?? ''))).toEqual([
+      '/docs/docbook-site/ch01s04.html',
+      '/docs/docbook-site/ch01s02.html',
+    ]);
+  });
 });
