@@ -3,8 +3,12 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
+  extractBatch,
+  extractionRulesKey,
   extractSections,
   listDocSetPages,
+  PageHierarchy,
+  type ExtractedPage,
   type ExtractionRules,
   type PageRecord,
 } from '@docs-portal/search';
@@ -179,7 +183,10 @@ export interface CorpusPages {
 
 /**
  * Reads and extracts the given files of a folder into page records, timing the work. `pathOf`
- * maps a file (relative to the folder) to the page path the engines index.
+ * maps a file (relative to the folder) to the page path the engines index. Pages are extracted
+ * as the portal's build extracts them (`extractBatch`), breadcrumb trails from the generator's
+ * page hierarchy included (DocBook's and Sphinx's "up" links); a gzipped page, which the portal
+ * does not list, is extracted alone, its trail made of its folders.
  */
 export function extractPages(
   folder: string,
@@ -190,12 +197,38 @@ export function extractPages(
   const records: PageRecord[] = [];
   let htmlBytes = 0;
   const started = performance.now();
+  const hierarchy = new PageHierarchy(
+    folder,
+    new Set(files.filter((file) => !file.endsWith('.gz')).map((file) => `/${file}`)),
+  );
+  const rulesKey = extractionRulesKey(rules);
   for (const file of files) {
-    const raw = readFileSync(join(folder, file));
-    const bytes = file.endsWith('.gz') ? gunzipSync(raw) : raw;
-    htmlBytes += bytes.length;
     const path = pathOf(file);
-    const page = extractSections(bytes, rules === undefined ? { path } : { path, rules });
+    let page: ExtractedPage;
+    if (file.endsWith('.gz')) {
+      const bytes = gunzipSync(readFileSync(join(folder, file)));
+      htmlBytes += bytes.length;
+      page = extractSections(bytes, rules === undefined ? { path } : { path, rules });
+    } else {
+      htmlBytes += statSync(join(folder, file)).size;
+      const [outcome] = extractBatch(
+        {
+          folder,
+          tasks: [{ path: `/${file}` }],
+          rulesKey,
+          hierarchy: 0,
+          analyse: false,
+          ...(rules === undefined ? {} : { rules }),
+        },
+        hierarchy,
+      );
+      if (outcome === undefined || !('page' in outcome)) {
+        throw new Error(
+          `${file}: ${outcome !== undefined && 'error' in outcome ? outcome.error : 'not read'}`,
+        );
+      }
+      page = outcome.page;
+    }
     if (!page.indexable) continue;
     records.push({
       path,
