@@ -494,6 +494,25 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it('goes on with the section an admonition box sits in after the box', () => {
+    const page = extractSections(
+      '<main><h1>Firing</h1><div class="sect1"><h2 id="glazing">2. Glazing</h2>' +
+        '<p>Glaze after the bisque firing.</p>' +
+        '<div class="note"><h3 class="title">Note</h3><p>Wet glaze runs in the kiln.</p></div>' +
+        '<p>Let the glaze dry for a day.</p>' +
+        // A box titled by a paragraph (Sphinx) heads no section: nothing to resume.
+        '<div class="admonition tip"><p class="admonition-title">Tip</p><p>Wax the foot.</p></div>' +
+        '<p>Then fire again.</p></div></main>',
+      { path: '/firing.html' },
+    );
+    expect(page.sections.map((s) => [s.anchor, s.heading, s.text])).toEqual([
+      ['glazing', '2. Glazing', 'Glaze after the bisque firing.'],
+      // The box without an anchor of its own links to the section's.
+      ['glazing', 'Note', 'Wet glaze runs in the kiln.'],
+      ['glazing', '2. Glazing', 'Let the glaze dry for a day. Tip Wax the foot. Then fire again.'],
+    ]);
+  });
+
   it("heads a DocBook parameter's entry by its name, its data type in the text", () => {
     const entry = (id: string, term: string) =>
       `<dt id="${id}"><span class="term">${term} <a id="ix-${id}" class="indexterm"></a></span></dt>` +

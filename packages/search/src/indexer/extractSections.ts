@@ -521,6 +521,20 @@ function isPartLabel(heading: Element): boolean {
   return MINOR_HEADING.test(heading.name) && LABEL_TEXT.test(textOf(heading));
 }
 
+/** The class of an admonition box (DocBook's `<div class="note">`). */
+const ADMONITION = /\b(?:note|tip|warning|caution|important)\b/;
+
+/**
+ * True for an admonition box whose title is a heading (DocBook's `<div class="note"><h3
+ * class="title">Note</h3>…`): the box is a section of its own, but what follows it belongs to
+ * the section the box sits in, not to "Note".
+ */
+function isTitledAdmonition(box: Element): boolean {
+  if (box.name !== 'div' || !ADMONITION.test(box.attribs.class ?? '')) return false;
+  const first = box.children.find((child): child is Element => child.type === 'tag');
+  return first !== undefined && HEADING.test(first.name);
+}
+
 /** Headings below the third level, where a label is a heading of its own in some generators. */
 const MINOR_HEADING = /^h[4-6]$/;
 
@@ -863,7 +877,10 @@ export function extractParsedPage(
     for (const child of node.children) walk(child, entry, depth + 1);
     if (block) target.parts.push(' ');
     // What follows a table of function entries is the section's the table is in again.
-    if (name === 'table' && current !== before && current.functionEntry === true) {
+    // So is what follows an admonition box whose title heads a section ("Note", "Tip").
+    const resumes =
+      (name === 'table' && current.functionEntry === true) || isTitledAdmonition(node);
+    if (current !== before && resumes) {
       current = { heading: before.heading, anchor: before.anchor, parts: [], resumed: true };
       drafts.push(current);
     }
