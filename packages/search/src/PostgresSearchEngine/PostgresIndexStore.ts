@@ -46,8 +46,13 @@ interface LoadedGeneration {
   rows: RowCache;
 }
 
-/** What a query computed on the snapshot in memory before its transaction's generation was known. */
-type Speculation<T> = { generation: string } & ({ result: T } | { error: unknown });
+/** What a query computed on the snapshot in memory before the server's generation was known. */
+type Speculation<T> = { result: T } | { error: unknown };
+
+/** A read of the server saw another generation than the snapshot it was made for. */
+class StaleReadError extends Error {
+  override name = 'StaleReadError';
+}
 
 /** Opens the transaction of a query: one consistent view of the index. */
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
@@ -201,41 +206,36 @@ export class PostgresIndexStore implements IndexStore {
   }
 
   /**
-   * Runs `work` in a REPEATABLE READ transaction. One round trip opens it and reads the
-   * generation it sees, and `work` does not wait for it: it runs at once on the snapshot in
-   * memory, whose caches usually hold all a query needs, while the server answers. Its reads
-   * of the server (prepared statements) wait for that answer and fail when the generation is
-   * not the snapshot's; the answer is kept only when the generations agree, and otherwise
-   * computed again on the snapshot of the generation the transaction sees. So a query waits for
-   * the server no longer than for its own work, and answers as if it had waited. The COMMIT
-   * is not waited for: a read-only transaction has nothing to keep, so the answer goes back
-   * while the connection finishes it, and returns to the pool after (dropped if that fails).
+   * Runs `work` on one generation of the index. With a snapshot in memory, one statement outside
+   * any transaction reads the generation the server holds, and `work` does not wait for it: it
+   * runs at once on the snapshot, whose caches usually hold all a query needs, while the server
+   * answers. Its reads of the server each return the generation they saw with their rows (one
+   * statement sees one state of the database), and fail when it is not the snapshot's. The
+   * answer is kept when the generation read agrees too, so a warm search sends one statement,
+   * which overlaps its work, and answers as if it had waited for it. Otherwise, or without a
+   * snapshot, `work` runs again in a REPEATABLE READ transaction on the snapshot of the generation
+   * that transaction sees, whose COMMIT is not waited for: a read-only transaction has nothing to
+   * keep, so the answer goes back while the connection finishes it, and returns to the pool after
+   * (dropped if that fails).
    */
   private async readOnce<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let handedOver = false;
     let broken = false;
     try {
-      const opening = client
-        .query(`${BEGIN_READ}; ${SELECT_GENERATION}`)
-        .then(
-          (opened) =>
-            (opened as unknown as pg.QueryResult<{ generation: string }>[]).at(-1)?.rows[0]
-              ?.generation ?? '0',
-        );
-      // Awaited below in any case; this only keeps a failure from counting as unhandled first.
-      opening.catch(() => undefined);
+      const early = await this.speculate(client, work);
+      if (early !== undefined) {
+        if ('error' in early) throw early.error;
+        return early.result;
+      }
       let result: T;
       try {
-        const early = await this.speculate(client, opening, work);
-        const generation = await opening;
-        if (early !== undefined && early.generation === generation) {
-          if ('error' in early) throw early.error;
-          result = early.result;
-        } else {
-          const { snapshot, rows } = await this.snapshotFor(client, generation);
-          result = await work(readerFor(client, snapshot, rows));
-        }
+        const opened = (await client.query(
+          `${BEGIN_READ}; ${SELECT_GENERATION}`,
+        )) as unknown as pg.QueryResult<{ generation: string }>[];
+        const generation = opened.at(-1)?.rows[0]?.generation ?? '0';
+        const { snapshot, rows } = await this.snapshotFor(client, generation);
+        result = await work(readerFor(client, snapshot, rows));
       } catch (error) {
         // A lost or stuck connection is dropped instead (the server rolls back when it closes).
         if (!isPgUnavailable(error)) {
@@ -260,31 +260,29 @@ export class PostgresIndexStore implements IndexStore {
   }
 
   /**
-   * `work` on the snapshot in memory, before the generation the transaction sees is known: its
-   * result or error, with the generation it belongs to. Undefined without a snapshot, or when
-   * `work` read the server and the generations differ (nothing of it is kept then).
+   * `work` on the snapshot in memory, outside any transaction, while one statement reads the
+   * generation the server holds: its result or error when that is the snapshot's generation and
+   * every read of `work` saw it too. Undefined without a snapshot, or when a generation differs
+   * (nothing of `work` is kept then).
    */
   private async speculate<T>(
     client: PoolClient,
-    opening: Promise<string>,
     work: (reader: IndexReader) => Promise<T>,
   ): Promise<Speculation<T> | undefined> {
     const current = this.snapshot;
     if (current === undefined) return undefined;
-    const { generation } = current.snapshot;
-    const stale = new Error('the snapshot is not the generation the transaction sees');
-    const agreed = opening.then((seen) => {
-      if (seen !== generation) throw stale;
-    });
-    agreed.catch(() => undefined);
+    const opening = client
+      .query<{ generation: string }>(SELECT_GENERATION)
+      .then(({ rows }) => rows[0]?.generation ?? '0');
+    // Awaited below in any case; this only keeps a failure from counting as unhandled first.
+    opening.catch(() => undefined);
+    let early: Speculation<T> | undefined;
     try {
-      return {
-        generation,
-        result: await work(readerFor(client, current.snapshot, current.rows, agreed)),
-      };
+      early = { result: await work(readerFor(client, current.snapshot, current.rows)) };
     } catch (error) {
-      return error === stale ? undefined : { generation, error };
+      early = error instanceof StaleReadError ? undefined : { error };
     }
+    return (await opening) === current.snapshot.generation ? early : undefined;
   }
 
   async indexedDocSets(): Promise<IndexedDocSet[]> {
@@ -393,19 +391,78 @@ export class PostgresIndexStore implements IndexStore {
   }
 }
 
+/** A read of the index: its prepared statement's name and text, and a column never null in its rows. */
+interface IndexRead {
+  name: string;
+  text: string;
+  key: string;
+}
+
+/**
+ * The read of `select` (rows whose `key` column is never null, in the order of `orderBy`'s
+ * columns) as a statement that also returns the index generation it saw, as `seen` in every
+ * row, and one row of nulls besides it when nothing is found: a statement sees one state of the
+ * database, so its rows are that generation's, inside a transaction or not.
+ */
+function indexRead(name: string, select: string, key: string, orderBy: string[] = []): IndexRead {
+  const order = orderBy.length === 0 ? '' : ` ORDER BY ${orderBy.map((c) => `r.${c}`).join(', ')}`;
+  return {
+    name,
+    text: `SELECT m.generation AS seen, r.* FROM search_meta m LEFT JOIN (${select}) r ON true
+  WHERE m.id = 1${order}`,
+    key,
+  };
+}
+
 /** Page and section postings of terms, read together (see `readerFor`). */
-const READ_BOTH_POSTINGS = `SELECT 0 AS kind, term_id, doc_set_id, data FROM search_page_postings
+const READ_BOTH_POSTINGS = indexRead(
+  'search-read-both-postings',
+  `SELECT 0 AS kind, term_id, doc_set_id, data FROM search_page_postings
   WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[])
   UNION ALL
   SELECT 1 AS kind, term_id, doc_set_id, data FROM search_postings
-  WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[])
-  ORDER BY kind, term_id, doc_set_id`;
+  WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[])`,
+  'term_id',
+  ['kind', 'term_id', 'doc_set_id'],
+);
+
+const READ_SECTION_POSTINGS = indexRead(
+  'search-read-section-postings',
+  `SELECT term_id, doc_set_id, data FROM search_postings
+  WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[])`,
+  'term_id',
+  ['term_id', 'doc_set_id'],
+);
+
+const READ_SECTION_TOKENS = indexRead(
+  'search-read-section-tokens',
+  'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
+  'id',
+);
 
 /** Section rows with their pages' rows, so that a search's hits need one round trip. */
-const READ_SECTIONS_WITH_PAGES = `SELECT s.id, s.page_id AS "pageId", s.heading, s.anchor, s.text,
+const READ_SECTIONS_WITH_PAGES = indexRead(
+  'search-read-sections-with-pages',
+  `SELECT s.id, s.page_id AS "pageId", s.heading, s.anchor, s.text,
     p.doc_set_id AS "docSetId", p.path, p.title, p.breadcrumb
   FROM search_sections s JOIN search_pages p ON p.id = s.page_id
-  WHERE s.id = ANY($1::int[])`;
+  WHERE s.id = ANY($1::int[])`,
+  'id',
+);
+
+const READ_PAGES = indexRead(
+  'search-read-pages',
+  `SELECT id, doc_set_id AS "docSetId", path, title, breadcrumb FROM search_pages
+  WHERE id = ANY($1::int[])`,
+  'id',
+);
+
+const READ_PAGES_AT = indexRead(
+  'search-read-pages-at',
+  `SELECT id, doc_set_id AS "docSetId", path FROM search_pages
+  WHERE doc_set_id = ANY($1::int[]) AND path = ANY($2::text[])`,
+  'id',
+);
 
 type PageRow = Omit<StoredPage, 'breadcrumb'> & { breadcrumb: string };
 
@@ -418,28 +475,32 @@ const pageOf = (row: PageRow): StoredPage => ({
 });
 
 /**
- * Reads of one query, all through the connection holding its transaction. Each round trip to
- * the server costs a query more than the work it asks for, so the reader asks for what the
+ * Reads of one query, all through one connection, of the generation of `snapshot`: a read that
+ * sees another generation fails with a {@link StaleReadError} (see `speculate`). Each round trip
+ * to the server costs a query more than the work it asks for, so the reader asks for what the
  * query will want next in the same statement: the section postings of the terms whose page
  * postings it reads (the second pass scores the same terms), and the pages of the sections it
  * shows. Display rows and encoded section tokens come from the generation's `rows` cache when
- * there. With `agreed`, every read of the server waits for it first (see `speculate`).
+ * there.
  */
-function readerFor(
-  client: PoolClient,
-  snapshot: IndexSnapshot,
-  rows: RowCache,
-  agreed?: Promise<void>,
-): IndexReader {
+function readerFor(client: PoolClient, snapshot: IndexSnapshot, rows: RowCache): IndexReader {
   // Section postings read along with page postings, until the query asks for them: term id →
   // rows (none when the term has no section postings in the doc sets), for `prefetchedFor`.
   const prefetched = new Map<number, PostingBlob[]>();
   let prefetchedFor = '';
   async function query<R extends pg.QueryResultRow>(
-    config: pg.QueryConfig,
-  ): Promise<pg.QueryResult<R>> {
-    if (agreed !== undefined) await agreed;
-    return client.query<R>(config);
+    read: IndexRead,
+    values: unknown[],
+  ): Promise<R[]> {
+    const { rows: found } = await client.query<R & { seen: string | null }>({
+      name: read.name,
+      text: read.text,
+      values,
+    });
+    if (found[0]?.seen !== snapshot.generation) {
+      throw new StaleReadError('a read saw another generation than its snapshot');
+    }
+    return found.filter((row) => row[read.key] !== null);
   }
   return {
     snapshot,
@@ -462,16 +523,12 @@ function readerFor(
       }
       // Rows of doc sets outside the query's scope never leave the database.
       if (kind === 'page') {
-        const { rows: found } = await query<{
+        const found = await query<{
           kind: number;
           term_id: number;
           doc_set_id: number;
           data: Buffer;
-        }>({
-          name: 'search-read-both-postings',
-          text: READ_BOTH_POSTINGS,
-          values: [[...wanted], [...docSetIds]],
-        });
+        }>(READ_BOTH_POSTINGS, [[...wanted], [...docSetIds]]);
         if (scope !== prefetchedFor) prefetched.clear();
         prefetchedFor = scope;
         for (const termId of wanted) prefetched.set(termId, []);
@@ -481,16 +538,11 @@ function readerFor(
         }
         return out;
       }
-      const { rows: found } = await query<{
+      const found = await query<{
         term_id: number;
         doc_set_id: number;
         data: Buffer;
-      }>({
-        name: 'search-read-section-postings',
-        text: `SELECT term_id, doc_set_id, data FROM search_postings
-         WHERE term_id = ANY($1::int[]) AND doc_set_id = ANY($2::int[]) ORDER BY term_id, doc_set_id`,
-        values: [[...wanted], [...docSetIds]],
-      });
+      }>(READ_SECTION_POSTINGS, [[...wanted], [...docSetIds]]);
       for (const row of found)
         out.get(row.term_id)?.push({ docSetId: row.doc_set_id, blob: row.data });
       return out;
@@ -498,11 +550,7 @@ function readerFor(
     sectionTokens: async (ids) => {
       const { out, missing } = rows.tokens(ids);
       if (missing.length === 0) return out;
-      const { rows: found } = await query<{ id: number; tokens: Buffer }>({
-        name: 'search-read-section-tokens',
-        text: 'SELECT id, tokens FROM search_sections WHERE id = ANY($1::int[])',
-        values: [missing],
-      });
+      const found = await query<{ id: number; tokens: Buffer }>(READ_SECTION_TOKENS, [missing]);
       for (const row of found) {
         // A copy of its own: a small Buffer of the driver can be a slice of a shared 8 KB slab,
         // which the cache would keep whole.
@@ -515,11 +563,10 @@ function readerFor(
     sections: async (ids) => {
       const { out, missing } = rows.sections(ids);
       if (missing.length === 0) return out;
-      const { rows: found } = await query<StoredSection & PageRow & { pageId: number }>({
-        name: 'search-read-sections-with-pages',
-        text: READ_SECTIONS_WITH_PAGES,
-        values: [missing],
-      });
+      const found = await query<StoredSection & PageRow & { pageId: number }>(
+        READ_SECTIONS_WITH_PAGES,
+        [missing],
+      );
       for (const row of found) {
         const section: StoredSection = {
           id: row.id,
@@ -537,12 +584,7 @@ function readerFor(
     pages: async (ids) => {
       const { out, missing } = rows.pages(ids);
       if (missing.length === 0) return out;
-      const { rows: found } = await query<PageRow>({
-        name: 'search-read-pages',
-        text: `SELECT id, doc_set_id AS "docSetId", path, title, breadcrumb FROM search_pages
-         WHERE id = ANY($1::int[])`,
-        values: [missing],
-      });
+      const found = await query<PageRow>(READ_PAGES, [missing]);
       for (const row of found) {
         rows.setPage(pageOf(row));
         out.set(row.id, pageOf(row));
@@ -551,13 +593,11 @@ function readerFor(
     },
     pagesAt: async (docSetIds, paths) => {
       if (docSetIds.length === 0 || paths.length === 0) return [];
-      const { rows: found } = await query<{ id: number; docSetId: number; path: string }>({
-        name: 'search-read-pages-at',
-        text: `SELECT id, doc_set_id AS "docSetId", path FROM search_pages
-         WHERE doc_set_id = ANY($1::int[]) AND path = ANY($2::text[])`,
-        values: [[...docSetIds], [...paths]],
-      });
-      return found;
+      const found = await query<{ id: number; docSetId: number; path: string }>(READ_PAGES_AT, [
+        [...docSetIds],
+        [...paths],
+      ]);
+      return found.map(({ id, docSetId, path }) => ({ id, docSetId, path }));
     },
   };
 }
