@@ -440,13 +440,19 @@ const READ_SECTION_TOKENS = indexRead(
   'id',
 );
 
-/** Section rows with their pages' rows, so that a search's hits need one round trip. */
+/**
+ * Section rows with their pages' rows, so that a search's hits need one round trip. The ids are
+ * joined as a list rather than matched with `= ANY`: the planner, which expects a handful of
+ * rows from a list but many from `= ANY`, then looks each page up by its key, where it hashed
+ * every page of the index for a search's few sections (0.2-0.3 ms of the server's time, against
+ * 0.03 ms, on the PostgreSQL manual's 1,169 pages, with or without table statistics).
+ */
 const READ_SECTIONS_WITH_PAGES = indexRead(
   'search-read-sections-with-pages',
   `SELECT s.id, s.page_id AS "pageId", s.heading, s.anchor, s.text,
     p.doc_set_id AS "docSetId", p.path, p.title, p.breadcrumb
-  FROM search_sections s JOIN search_pages p ON p.id = s.page_id
-  WHERE s.id = ANY($1::int[])`,
+  FROM unnest($1::int[]) AS wanted(id) JOIN search_sections s ON s.id = wanted.id
+    JOIN search_pages p ON p.id = s.page_id`,
   'id',
 );
 
