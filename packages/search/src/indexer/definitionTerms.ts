@@ -71,6 +71,26 @@ export function isLoneCell(element: Element): boolean {
   return rowCells(element)?.length === 1;
 }
 
+/** Most words of a row's other cells beside a function's entry cell (see isEntryCell). */
+const ENTRY_ASIDE_WORDS = 3;
+
+/**
+ * True for the cell of a table row that holds a function's entry: the only cell of its row (see
+ * {@link isLoneCell}), or the first, when every other cell of the row is a short value beside it
+ * (PostgreSQL's aggregate functions add a "Partial Mode" column of `Yes` and `No`).
+ */
+export function isEntryCell(element: Element): boolean {
+  const cells = rowCells(element);
+  return (
+    cells !== undefined &&
+    cells[0] === element &&
+    cells.every(
+      (cell) =>
+        cell === element || normaliseSpace(textOf(cell)).split(' ').length <= ENTRY_ASIDE_WORDS,
+    )
+  );
+}
+
 /** True when the first words of an element sit inside a link: a reference to a definition elsewhere. */
 function startsWithLink(element: Element): boolean {
   const stack: Array<{ node: AnyNode; linked: boolean }> = [{ node: element, linked: false }];

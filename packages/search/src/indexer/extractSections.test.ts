@@ -494,6 +494,30 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it('makes an anchored function row an entry beside short values, not beside prose', () => {
+    // PostgreSQL's aggregate functions add a "Partial Mode" column of `Yes` and `No`.
+    const row = (id: string, name: string, aside: string) =>
+      `<tr><td class="func_table_entry"><p class="func_signature"><a id="${id}" class="indexterm"></a>` +
+      `<code class="function">${name}</code> ( <code>numeric</code> ) → <code>numeric</code></p>` +
+      `<p>Averages the firings.</p></td><td>${aside}</td></tr>`;
+    const page = extractSections(
+      '<main><h1>Kiln aggregates</h1><div class="sect1"><h2 id="kiln-agg">2. Kiln aggregates</h2>' +
+        '<table><thead><tr><th>Function</th><th>Partial Mode</th></tr></thead><tbody>' +
+        row('ix-avg', 'kiln_avg', 'Yes') +
+        row('ix-notes', 'kiln_notes', 'A cell of prose is a column of its own, not a value.') +
+        '</tbody></table></div></main>',
+      { path: '/kiln-aggregates.html' },
+    );
+    // A row beside prose is no entry: it is read in the entry above, as a row without an anchor.
+    expect(page.sections.map((s) => [s.anchor, s.heading])).toEqual([
+      ['kiln-agg', '2. Kiln aggregates'],
+      ['ix-avg', 'kiln_avg'],
+    ]);
+    expect(page.sections[1]?.text).toMatch(
+      /^\( numeric \) → numeric Averages the firings\. Yes kiln_notes/,
+    );
+  });
+
   it('goes on with the section an admonition box sits in after the box', () => {
     const page = extractSections(
       '<main><h1>Firing</h1><div class="sect1"><h2 id="glazing">2. Glazing</h2>' +

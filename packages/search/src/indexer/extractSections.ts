@@ -3,7 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import {
   collectDefinition,
   definitionTerm,
-  isLoneCell,
+  isEntryCell,
   loneCellName,
   signatureTerm,
 } from './definitionTerms';
@@ -99,8 +99,8 @@ interface DraftSection {
 }
 
 /**
- * A row of a function table that is an entry of its own: its only cell starts with a signature
- * paragraph holding an anchor (`<p><a id="…" class="indexterm"></a><code>degrees</code> ( double
+ * A row of a function table that is an entry of its own: its only cell, or its first beside
+ * short values (see isEntryCell), starts with a signature paragraph holding an anchor (`<p><a id="…" class="indexterm"></a><code>degrees</code> ( double
  * precision ) → double precision</p><p>Converts radians to degrees</p>…`, as PostgreSQL's manual
  * writes its function tables). Headed by the name alone, the parameters and result type words
  * of its text (a heading of the name says exactly what a reader looking the function up types),
@@ -110,7 +110,7 @@ function functionEntry(
   row: Element,
 ): { cell: Element; signature: Element; aside: string; anchor: string; name: string } | undefined {
   const cell = row.children.find((child): child is Element => child.type === 'tag');
-  if (cell === undefined || cell.name !== 'td' || !isLoneCell(cell)) return undefined;
+  if (cell === undefined || cell.name !== 'td' || !isEntryCell(cell)) return undefined;
   const signature = cell.children.find((child): child is Element => child.type === 'tag');
   if (signature === undefined || !isBlockElement(signature.name)) return undefined;
   const name = loneCellName(cell);
@@ -865,6 +865,8 @@ export function extractParsedPage(
       drafts.push(current);
       for (const child of entryRow.cell.children)
         if (child !== entryRow.signature) walk(child, null, depth + 2);
+      // The row's short values beside the entry cell ("Partial Mode": `Yes`) are its text too.
+      for (const cell of node.children) if (cell !== entryRow.cell) walk(cell, null, depth + 1);
       return;
     }
     const block = isBlockElement(name);
