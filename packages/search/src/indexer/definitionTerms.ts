@@ -84,10 +84,7 @@ export function isEntryCell(element: Element): boolean {
   return (
     cells !== undefined &&
     cells[0] === element &&
-    cells.every(
-      (cell) =>
-        cell === element || normaliseSpace(textOf(cell)).split(' ').length <= ENTRY_ASIDE_WORDS,
-    )
+    cells.every((cell) => cell === element || textOf(cell).split(' ').length <= ENTRY_ASIDE_WORDS)
   );
 }
 
@@ -160,6 +157,9 @@ export function loneCellName(cell: Element): string | undefined {
 /** An identifier and nothing else (`PGHOST`, `work_mem`, `--verbose`). */
 const WHOLE_IDENTIFIER = new RegExp(`^[^${WORD_START_CLASS}\\s]{0,2}${IDENTIFIER}$`, 'u');
 
+/** Text that shows something. */
+const HAS_SHOWN = /\S/u;
+
 /** The first node of an element that shows something: not blank text, not an empty anchor. */
 function firstShown(element: Element): AnyNode | undefined {
   return element.children.find((child) =>
@@ -170,8 +170,6 @@ function firstShown(element: Element): AnyNode | undefined {
         !(child.name === 'a' && textOf(child).trim() === ''),
   );
 }
-/** Text that shows something. */
-const HAS_SHOWN = /\S/u;
 
 /** The name in code a list item starts with and goes on to describe, if it does. */
 function describedName(item: Element): string | undefined {

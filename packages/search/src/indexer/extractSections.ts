@@ -100,9 +100,10 @@ interface DraftSection {
 
 /**
  * A row of a function table that is an entry of its own: its only cell, or its first beside
- * short values (see isEntryCell), starts with a signature paragraph holding an anchor (`<p><a id="…" class="indexterm"></a><code>degrees</code> ( double
- * precision ) → double precision</p><p>Converts radians to degrees</p>…`, as PostgreSQL's manual
- * writes its function tables). Headed by the name alone, the parameters and result type words
+ * short values (see isEntryCell), starts with a signature paragraph holding an anchor (`<p><a
+ * id="…" class="indexterm"></a><code>degrees</code> ( double precision ) → double
+ * precision</p><p>Converts radians to degrees</p>…`, as PostgreSQL's manual writes its function
+ * tables). Headed by the name alone, the parameters and result type words
  * of its text (a heading of the name says exactly what a reader looking the function up types),
  * linked to the anchor, defining the name; undefined for any other row.
  */
