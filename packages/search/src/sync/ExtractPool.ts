@@ -16,11 +16,11 @@ import {
 const WORKER_YOUNG_GENERATION_MB = 64;
 
 /**
- * Batches a worker is sent at most before it answers the first: the next one waits in its
- * message port, so the worker goes on while this thread is busy (writing the last batch to the
- * index) instead of idling until this thread reads its answer and sends it another.
+ * Batches a worker is sent at most before it answers the first: the next ones wait in its
+ * message port, so the worker goes on while this thread is busy (writing batches to the index)
+ * instead of idling until this thread reads its answer and sends it another.
  */
-const BATCHES_PER_WORKER = 2;
+const BATCHES_PER_WORKER = 6;
 
 /**
  * Workers in a row that may die before they are ready (see {@link WORKER_READY}) before the pool

@@ -84,10 +84,12 @@ export const IN_THREAD_MAX_PAGES = 100;
 const BATCH_PAGES = 16;
 /**
  * Batches out per parse thread, what bounds the memory of a run: the one the index is being
- * written from, and the two each worker holds (see ExtractPool), so a worker never waits for
- * the writer.
+ * written from, and those each worker holds (see ExtractPool). Pages differ in their cost to
+ * extract and to write, so with a short queue the worker and the writer take turns waiting for
+ * each other: 3 built the PostgreSQL, GIMP and Python manuals 4-8 % slower than 8, for the same
+ * peak memory (bench/search/results, session 31).
  */
-const BATCHES_AHEAD = 3;
+const BATCHES_AHEAD = 8;
 
 /** A problem with one page; the run went on. */
 export interface PageWarning {
