@@ -50,6 +50,25 @@ describe('analysePacked', () => {
     expect(analysed.frequencies.get('guide')).toEqual([1, 0, 1, 0]);
   });
 
+  it('reads a signature heading by its name, and its parameters as the first words of its text', () => {
+    const analysed = analysePage({
+      ...page,
+      sections: [
+        { heading: 'with_capacity(capacity: usize)', anchor: 'w', text: 'Makes one.' },
+        { heading: 'capacity(&self)', anchor: 'c', text: 'Says how much.' },
+        { heading: 'Sizes (and limits)', anchor: 's', text: 'Both.' },
+      ],
+    });
+    const [withCapacity, capacity, sizes] = analysed.sections;
+    expect(withCapacity?.frequencies.get('capacity')).toEqual([0, 1, 0, 1]);
+    expect(withCapacity?.frequencies.get('usize')).toEqual([0, 0, 0, 1]);
+    expect(capacity?.frequencies.get('capacity')).toEqual([0, 1, 0, 0]);
+    expect(capacity?.frequencies.get('self')).toEqual([0, 0, 0, 1]);
+    expect(capacity?.lengths).toEqual([2, 1, 2, 4]);
+    // A heading with words before its parentheses is no signature: all of it is heading.
+    expect(sizes?.frequencies.get('limits')).toEqual([0, 1, 0, 0]);
+  });
+
   it('gives a page without sections no terms', () => {
     expect(analysePacked({ ...page, sections: [] }).terms).toEqual([]);
   });

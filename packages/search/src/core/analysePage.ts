@@ -7,6 +7,14 @@ import { FIELD_COUNT } from './fields';
 /** Field the names a section defines count in, like its heading (see definitionTermsOf). */
 const HEADING_FIELD = 1;
 
+/**
+ * A signature heading: a name right before its parameters in parentheses (`capacity(&self)`,
+ * `os.path.join(path, *paths)`). Its heading words are the name's alone, and its parameters are
+ * the first words of its text: the entry named as the query then says it exactly in its heading,
+ * above one that only takes it as a parameter (`with_capacity(capacity: usize)`).
+ */
+const SIGNATURE = /^([^\s()]+)(\(.*\))$/s;
+
 /** A page ready for the index: what the indexer extracted plus the hash it was read at. */
 export interface PageRecord {
   /** Page path relative to the doc-set root, with a leading slash. */
@@ -175,6 +183,7 @@ class PageAnalyser {
       this.sectionTerms.length = 0;
       this.sectionTf.length = 0;
       const lengthsAt = out.reserve(FIELD_COUNT);
+      const signature = SIGNATURE.exec(section.heading);
       for (let f = 0; f < FIELD_COUNT; f++) {
         this.field = f;
         this.tokens = 0;
@@ -187,8 +196,9 @@ class PageAnalyser {
             this.token(id, numbers[2 * k] as number, numbers[2 * k + 1] === 1);
           }
         } else {
-          if (f === 1) eachTitleToken(section.heading, this.visit);
-          else eachToken(section.text, this.visit);
+          if (f === 1) eachTitleToken(signature?.[1] ?? section.heading, this.visit);
+          else if (signature === null) eachToken(section.text, this.visit);
+          else eachToken(`${signature[2]} ${section.text}`, this.visit);
         }
         out.data[countAt] = this.tokens;
         out.data[lengthsAt + f] = this.words;

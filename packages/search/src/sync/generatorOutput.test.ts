@@ -377,6 +377,12 @@ describe('real generator structures', () => {
     const fire = await hitFor('fire Firing', '/kiln/struct.Kiln.html');
     expect(fire?.sections[0]?.url).toMatch(/#method\.fire$/);
     expect(fire?.sections[0]?.snippet).toContain('Firing');
+
+    // A method named as the query leads the page's sections, before one that only takes the
+    // word as a parameter and a part of its name, however often its text says it.
+    const coils = await hitFor('Kiln coils', '/kiln/struct.Kiln.html');
+    expect(coils?.section).toBe('coils(&self)');
+    expect(coils?.sections[0]?.url).toMatch(/#method\.coils$/);
   });
 
   it('makes each Haddock declaration a section, linked to it and defining its name', async () => {
