@@ -57,9 +57,10 @@ describe('analysePacked', () => {
         { heading: 'with_capacity(capacity: usize)', anchor: 'w', text: 'Makes one.' },
         { heading: 'capacity(&self)', anchor: 'c', text: 'Says how much.' },
         { heading: 'Sizes (and limits)', anchor: 's', text: 'Both.' },
+        { heading: "wait_for<'a, T>( &self, guard: Guard<'a, T> )", anchor: 'g', text: 'Waits.' },
       ],
     });
-    const [withCapacity, capacity, sizes] = analysed.sections;
+    const [withCapacity, capacity, sizes, generic] = analysed.sections;
     expect(withCapacity?.frequencies.get('capacity')).toEqual([0, 1, 0, 1]);
     expect(withCapacity?.frequencies.get('usize')).toEqual([0, 0, 0, 1]);
     expect(capacity?.frequencies.get('capacity')).toEqual([0, 1, 0, 0]);
@@ -67,6 +68,9 @@ describe('analysePacked', () => {
     expect(capacity?.lengths).toEqual([2, 1, 2, 4]);
     // A heading with words before its parentheses is no signature: all of it is heading.
     expect(sizes?.frequencies.get('limits')).toEqual([0, 1, 0, 0]);
+    // Generics between the name and its parameters are words of the text too.
+    expect(generic?.frequencies.get('wait_for')).toEqual([0, 1, 0, 0]);
+    expect(generic?.frequencies.get('guard')).toEqual([0, 0, 0, 2]);
   });
 
   it('gives a page without sections no terms', () => {

@@ -9,11 +9,12 @@ const HEADING_FIELD = 1;
 
 /**
  * A signature heading: a name right before its parameters in parentheses (`capacity(&self)`,
- * `os.path.join(path, *paths)`). Its heading words are the name's alone, and its parameters are
- * the first words of its text: the entry named as the query then says it exactly in its heading,
- * above one that only takes it as a parameter (`with_capacity(capacity: usize)`).
+ * `os.path.join(path, *paths)`), generics between them (`wait_timeout<'a, T>(&self, ...)`).
+ * Its heading words are the name's alone, and its generics and parameters are the first words of
+ * its text: the entry named as the query then says it exactly in its heading, above one that
+ * only takes it as a parameter (`with_capacity(capacity: usize)`).
  */
-const SIGNATURE = /^([^\s()]+)(\(.*\))$/s;
+const SIGNATURE = /^([^\s()<>]+)((?:<[^()]*>)?\(.*\))$/s;
 
 /** A page ready for the index: what the indexer extracted plus the hash it was read at. */
 export interface PageRecord {
