@@ -6,7 +6,9 @@ import type { PageRecord } from '../core/analysePage';
 import type { DocSetDescriptor } from '../SearchEngine';
 import { SqliteIndexStore } from '../SqliteSearchEngine/SqliteIndexStore';
 import { executeSearch } from './executeSearch';
+import type { PlannedTerm, QueryGroup } from './planQuery';
 import { DEFAULT_RANKING, type RankingOptions } from './rankingOptions';
+import { scoreSections } from './scoreSections';
 import { compileSynonyms } from './synonyms';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'search-score-sections-'));
@@ -74,5 +76,68 @@ describe('scoreSections', () => {
     expect(await ranked('KilnTools', DEFAULT_RANKING)).toEqual(['/panel.htm', '/loading.htm']);
     // Words typed apart are no name: the page saying them most comes first.
     expect((await ranked('kiln tools', DEFAULT_RANKING))[0]).toBe('/loading.htm');
+  });
+});
+
+describe('scoreSections of a camelCase name', () => {
+  const term = (termId: number, df: number): PlannedTerm => ({
+    termId,
+    term: `t${termId}`,
+    weight: 1,
+    how: 'exact',
+    df,
+  });
+  /** `KilnTools` (term 1) whole, or by its parts `kiln` (2) and `tools` (3). */
+  const group = (typedDf: number): QueryGroup => ({
+    text: 'KilnTools',
+    variants: [
+      { slots: [{ terms: [term(1, 30)], df: 30, exactDf: typedDf }], weight: 1 },
+      {
+        // Rarer than the name, so that read by its parts a section scores higher.
+        slots: [
+          { terms: [term(2, 3)], df: 3, exactDf: 3 },
+          { terms: [term(3, 3)], df: 3, exactDf: 3 },
+        ],
+        weight: 0.8,
+        camelParts: true,
+      },
+    ],
+    phrase: false,
+    stopWord: false,
+    unmatched: false,
+    df: 30,
+  });
+  /** Postings of one term: [document, title tf, heading tf, breadcrumb tf, text tf] each. */
+  const list = (...rows: number[][]) => [
+    {
+      count: rows.length,
+      ids: Int32Array.from(rows.map((row) => row[0] as number)),
+      tf: Uint16Array.from(rows.flatMap((row) => row.slice(1))),
+    },
+  ];
+  // Both sections say the name once in their title; section 1 also says `kiln` and `tools` in
+  // its text, as parts of another name (`KilnToolsPanel`, `tools_kiln`).
+  const lists = new Map([
+    [1, list([0, 1, 0, 0, 0], [1, 1, 0, 0, 0])],
+    [2, list([0, 1, 0, 0, 0], [1, 1, 0, 0, 6])],
+    [3, list([0, 1, 0, 0, 0], [1, 1, 0, 0, 6])],
+  ]);
+  const table = { maxId: 1, lengths: Uint32Array.from([1, 1, 1, 20, 1, 1, 1, 20]) };
+  const stats = { documents: 100, averageLengths: [1, 1, 1, 20] };
+  const scores = (typedDf: number) => {
+    const scored = scoreSections([group(typedDf)], lists, table, stats, DEFAULT_RANKING);
+    const of = (id: number) => scored.scores[scored.find(id)] as number;
+    return [of(0), of(1)];
+  };
+
+  it('counts its parts no more where a section holds the name as typed', () => {
+    const [plain, busy] = scores(2);
+    expect(busy).toBe(plain);
+  });
+
+  it('lets its parts count where the name is known only by misspellings', () => {
+    // The name as typed is in no section (`exactDf` 0): it is read by the parts it is made of.
+    const [plain, busy] = scores(0);
+    expect(busy).toBeGreaterThan(plain as number);
   });
 });

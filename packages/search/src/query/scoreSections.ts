@@ -304,11 +304,16 @@ export function scoreSections(
         // A camelCase name's parts in a section that does not hold it whole, where others do, are
         // likelier another name made of the same words (`MutableFloat`'s `intValue()` for
         // `MutableInt floatValue`): so far only the whole word's variant has scored the group.
+        // Where the section holds the name as typed, its parts say no more: elsewhere in it they
+        // belong to other names (`back_mut` under the title `CursorMut`, for `CursorMut back`).
+        // A name known only by its misspellings keeps its parts' say (`EnabelControlFlowGuard`).
         const scattered = scale * ranking.scatteredPartsWeight;
+        const typed = (group.variants[0]?.slots[0]?.exactDf ?? 0) > 0;
         for (const [id, score] of combined ?? []) {
           const k = result.slot(id);
           const whole = (result.scores[k * result.groups + g] as number) > 0;
-          result.raise(k, g, score * (whole ? scale : scattered));
+          if (!whole) result.raise(k, g, score * scattered);
+          else if (!typed) result.raise(k, g, score * scale);
         }
       }
     });
