@@ -251,6 +251,33 @@ describe('identifiers read by their parts', () => {
     expect(after.pairBest[0]).toBe(0);
   });
 
+  it("does not read a heading as saying only query words through another name's part", () => {
+    // `KilnInt float`: the heading `float_int` (50, at the position of `float`) holds `float` and
+    // `int`, a part of `KilnInt` only, which it does not say with `kiln`.
+    const plain = {
+      groups: 2,
+      termGroups: new Map([10, 11, 12, 21].map((t) => [t, [t < 20 ? 0 : 1]])),
+      groupWeights: [1, 1],
+      contentGroups: [0, 1],
+      termQuality: new Map(),
+    };
+    const kilnIntFloat: ProximityQuery = {
+      ...plain,
+      parts: partReadings([
+        word(10, [11, 12]),
+        { variants: [{ slots: [{ terms: [{ termId: 21 }] }] }] },
+      ]),
+    };
+    const floatInt = tokens([50, 0], [21, 0], [12, 1]);
+    expect(fieldExactness(floatInt, plain, never, 1)).toBe(1);
+    expect(fieldExactness(floatInt, kilnIntFloat, never, 1)).toBe(0);
+    // The heading `float` says one query word and nothing else; `KilnInt.float` says both.
+    expect(fieldExactness(tokens([21, 0]), kilnIntFloat, never, 1)).toBe(0.25);
+    expect(fieldExactness(tokens([10, 0], [11, 0], [12, 1], [21, 2]), kilnIntFloat, never, 1)).toBe(
+      1,
+    );
+  });
+
   it('lets a field say a word by all its parts, or whole', () => {
     // `kiln int float value`, as four words.
     const apart = newEvidence(query);

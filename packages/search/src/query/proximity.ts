@@ -125,6 +125,33 @@ function partlyHeld(field: FieldTokens, parts: PartReadings | undefined): number
   return partly;
 }
 
+/**
+ * Bits of the groups read by their parts that a field says by a term other than their parts
+ * (the word whole, a stem or a typo of it); 0 without such groups.
+ */
+function saidWhole(
+  field: FieldTokens,
+  termGroups: ReadonlyMap<number, readonly number[]>,
+  parts: PartReadings | undefined,
+): number {
+  if (parts === undefined) return 0;
+  let said = 0;
+  for (let i = 0; i < field.terms.length; i++) {
+    const term = field.terms[i] as number;
+    const groups = termGroups.get(term);
+    if (groups === undefined) continue;
+    const asPart = parts.terms.get(term);
+    for (const g of groups) {
+      if (g >= 31) continue;
+      let part = false;
+      for (let k = 0; asPart !== undefined && k < asPart.length; k += 2)
+        if (asPart[k] === g) part = true;
+      if (!part) said |= 1 << g;
+    }
+  }
+  return said;
+}
+
 /** True when `term` says group `g` only as one of its parts, which a field holds `partly`. */
 function onlyAPart(
   term: number,
@@ -188,7 +215,17 @@ export function saysOnlyQueryWords(
   termGroups: ReadonlyMap<number, readonly number[]>,
   isStopTerm: (termId: number) => boolean,
   identifiers?: IdentifierReading,
+  parts?: PartReadings,
 ): boolean {
+  // A part of a query word read by its parts, in a field that holds only some of them and not
+  // the word whole, is no query word there: the `mut` of `back_mut` for `CursorMut back`.
+  const partly = partlyHeld(field, parts) & ~saidWhole(field, termGroups, parts);
+  const isQueryTerm = (term: number): boolean => {
+    const groups = termGroups.get(term);
+    if (groups === undefined) return false;
+    if (partly === 0) return true;
+    return groups.some((g) => !onlyAPart(term, g, partly, parts));
+  };
   const n = field.terms.length;
   // Positions of parts set off by a separator inside an identifier seen so far, and the last
   // position spanned by a matched one.
@@ -201,7 +238,7 @@ export function saysOnlyQueryWords(
     let end = start;
     let covered = position <= inMatched;
     for (; end < n && field.positions[end] === position; end++)
-      if (termGroups.has(field.terms[end] as number)) covered = true;
+      if (isQueryTerm(field.terms[end] as number)) covered = true;
     if (identifiers !== undefined && end - start > 1) {
       // The run's texts, read once for all its terms (every title re-ranked is read).
       const texts = runTexts;
@@ -372,7 +409,8 @@ export function fieldExactness(
   // A field that says none of the query's content words scores 0 whatever else it says, so it
   // is spared the word-by-word reading (many of the titles and headings re-ranked are such).
   if (said === 0) return 0;
-  if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm, query.identifiers)) return 0;
+  if (!saysOnlyQueryWords(field, query.termGroups, isStopTerm, query.identifiers, query.parts))
+    return 0;
   return missing ? partialWeight * (said / total) ** 2 : said / total;
 }
 
