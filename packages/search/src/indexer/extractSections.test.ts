@@ -461,6 +461,25 @@ describe('extractSections on API entries', () => {
     ]);
   });
 
+  it('counts the module a Sphinx module target names as a definition of its section', () => {
+    const page = extractSections(
+      '<div role="main"><section id="module-harbor.agents"><h1>Installing agents</h1>' +
+        '<p>Agents run on every node.</p><section id="tls"><h2>TLS</h2>' +
+        '<span id="module-harbor.agents.tls"></span><p>Certificates.</p></section>' +
+        '<section id="module-harbor.pipes"><h2>Pipes</h2><p>Pipelines.</p></section>' +
+        '<section id="module-federation"><h2 id="module-bundling">Module bundling</h2>' +
+        '<span id="module-x"><b>not empty</b></span><p>Bundles.</p></section></section></div>',
+      { path: '/guide/agents.html' },
+    );
+    expect(page.sections.map((s) => [s.heading, s.definitions ?? []])).toEqual([
+      ['', ['harbor.agents']],
+      ['TLS', ['harbor.agents.tls']],
+      ['Pipes', ['harbor.pipes']],
+      // A heading's own id and a target holding content are no module targets; a section's is.
+      ['Module bundling', ['federation']],
+    ]);
+  });
+
   it('makes each anchored row of a one-cell function table an entry of its own', () => {
     const row = (signature: string, description: string) =>
       `<tr><td class="func_table_entry"><p class="func_signature">${signature}</p><p>${description}</p></td></tr>`;

@@ -673,6 +673,29 @@ function withoutSiteName(
   return documentTitle;
 }
 
+/** Sphinx's target of a module (`id="module-sqlalchemy.ext.baked"`, from its `module` directive). */
+const SPHINX_MODULE = /^module-([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$/;
+
+/**
+ * The module an element is Sphinx's target of: the page or section documenting the module
+ * defines its name, as an API entry defines its own (Sphinx lists it in its search index).
+ */
+function sphinxModuleName(element: Element): string | undefined {
+  const id = element.attribs.id;
+  if (id === undefined || !id.startsWith('module-')) return undefined;
+  // A section the directive opens, or an empty target before it; not a heading's own id.
+  const target =
+    element.name === 'section' || (element.name === 'span' && element.children.length === 0);
+  return target ? SPHINX_MODULE.exec(id)?.[1] : undefined;
+}
+
+/** The first heading among an element's children. */
+function firstHeadingChild(element: Element): Element | undefined {
+  return element.children.find(
+    (child): child is Element => child.type === 'tag' && HEADING.test(child.name),
+  );
+}
+
 /**
  * Turns one page of documentation HTML into sections for the index. Pure: the same HTML and
  * context always give the same result.
@@ -753,11 +776,22 @@ export function extractParsedPage(
   let current = top;
   let truncated = false;
 
+  // Modules a Sphinx section element defines (see sphinxModuleName), for the section its
+  // heading starts.
+  let pendingModules: string[] = [];
   const startSection = (heading: string, element: Element): DraftSection => {
     const anchor = findAnchor(element, true) || current.anchor;
-    const draft = { heading, anchor, parts: [] };
+    const draft: DraftSection = { heading, anchor, parts: [] };
+    if (pendingModules.length > 0) {
+      draft.definitions = pendingModules;
+      pendingModules = [];
+    }
     drafts.push(draft);
     return draft;
+  };
+  /** Adds a name to what a section defines (after what it defines already). */
+  const define = (section: DraftSection, name: string) => {
+    if (!(section.definitions ??= []).includes(name)) section.definitions.push(name);
   };
 
   const walkDefinitionList = (list: Element, entry: DraftSection | null, depth: number): void => {
@@ -814,6 +848,14 @@ export function extractParsedPage(
     }
     if (node === titleElement) return;
     const name = node.name;
+    const module = sphinxModuleName(node);
+    if (module !== undefined) {
+      // A section element holding the module's target: the section its heading starts defines
+      // it (the page top when that heading is the title).
+      const heading = name === 'section' ? firstHeadingChild(node) : undefined;
+      if (heading !== undefined && heading !== titleElement) pendingModules.push(module);
+      else define(target, module);
+    }
     const entryHeading = entry === null ? apiEntryHeading(node) : undefined;
     if (entryHeading !== undefined) {
       current = startSection(textOf(entryHeading), node);
@@ -825,7 +867,7 @@ export function extractParsedPage(
           (child.attribs.class === 'method-name' || child.attribs.class === 'def'),
       );
       const defined = definitionTerm(methodName ?? entryHeading, true);
-      if (defined !== undefined) current.definitions = [defined];
+      if (defined !== undefined) define(current, defined);
       for (const child of node.children) {
         if (child !== entryHeading) walk(child, null, depth + 1);
       }
@@ -837,14 +879,14 @@ export function extractParsedPage(
     const field = entry === null ? fieldEntryName(node) : undefined;
     if (field !== undefined) {
       current = startSection(textOf(node), node);
-      current.definitions = [field];
+      define(current, field);
       return;
     }
     if (HEADING.test(name) && !isPartLabel(node)) {
       const signature = rustdocSignature(node);
       current = startSection(signature?.heading ?? textOf(node), node);
       const defined = ownEntryName(node);
-      if (defined !== undefined) current.definitions = [defined];
+      if (defined !== undefined) define(current, defined);
       if (signature !== undefined && signature.aside !== '')
         current.parts.push(signature.aside, ' ');
       return;
