@@ -140,14 +140,7 @@ function saidWhole(
     const term = field.terms[i] as number;
     const groups = termGroups.get(term);
     if (groups === undefined) continue;
-    const asPart = parts.terms.get(term);
-    for (const g of groups) {
-      if (g >= 31) continue;
-      let part = false;
-      for (let k = 0; asPart !== undefined && k < asPart.length; k += 2)
-        if (asPart[k] === g) part = true;
-      if (!part) said |= 1 << g;
-    }
+    for (const g of groups) if (g < 31 && !isPartOf(term, g, parts)) said |= 1 << g;
   }
   return said;
 }
@@ -159,7 +152,11 @@ function onlyAPart(
   partly: number,
   parts: PartReadings | undefined,
 ): boolean {
-  if (g >= 31 || (partly & (1 << g)) === 0) return false;
+  return g < 31 && (partly & (1 << g)) !== 0 && isPartOf(term, g, parts);
+}
+
+/** True when `term` is one of the parts group `g` is read by (see {@link partReadings}). */
+function isPartOf(term: number, g: number, parts: PartReadings | undefined): boolean {
   const list = parts?.terms.get(term);
   if (list === undefined) return false;
   for (let k = 0; k < list.length; k += 2) if (list[k] === g) return true;
