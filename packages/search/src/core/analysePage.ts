@@ -2,19 +2,11 @@ import type { ExtractedSection } from '../indexer/extractSections';
 import { eachTitleToken } from '../text/sectionLabel';
 import { eachToken } from '../text/tokenize';
 import { definitionTermsOf } from '../indexer/definitionTerms';
+import { readHeading, type HeadingReading } from './entryHeading';
 import { FIELD_COUNT } from './fields';
 
 /** Field the names a section defines count in, like its heading (see definitionTermsOf). */
 const HEADING_FIELD = 1;
-
-/**
- * A signature heading: a name right before its parameters in parentheses (`capacity(&self)`,
- * `os.path.join(path, *paths)`), generics between them (`wait_timeout<'a, T>(&self, ...)`).
- * Its heading words are the name's alone, and its generics and parameters are the first words of
- * its text: the entry named as the query then says it exactly in its heading, above one that
- * only takes it as a parameter (`with_capacity(capacity: usize)`).
- */
-const SIGNATURE = /^([^\s()<>]+)((?:<[^()]*>)?\(.*\))$/s;
 
 /** A page ready for the index: what the indexer extracted plus the hash it was read at. */
 export interface PageRecord {
@@ -184,7 +176,7 @@ class PageAnalyser {
       this.sectionTerms.length = 0;
       this.sectionTf.length = 0;
       const lengthsAt = out.reserve(FIELD_COUNT);
-      const signature = SIGNATURE.exec(section.heading);
+      const heading = readHeading(section.heading, section.definitions?.[0]);
       for (let f = 0; f < FIELD_COUNT; f++) {
         this.field = f;
         this.tokens = 0;
@@ -197,9 +189,9 @@ class PageAnalyser {
             this.token(id, numbers[2 * k] as number, numbers[2 * k + 1] === 1);
           }
         } else {
-          if (f === 1) eachTitleToken(signature?.[1] ?? section.heading, this.visit);
-          else if (signature === null) eachToken(section.text, this.visit);
-          else eachToken(`${signature[2]} ${section.text}`, this.visit);
+          if (f === 1) this.heading(heading);
+          else if (heading.aside === '') eachToken(section.text, this.visit);
+          else eachToken(`${heading.aside} ${section.text}`, this.visit);
         }
         out.data[countAt] = this.tokens;
         out.data[lengthsAt + f] = this.words;
@@ -229,6 +221,35 @@ class PageAnalyser {
     out.data[PAGE_TF_AT] = out.length;
     for (const tf of this.pageTf) out.push(tf);
     return { terms: this.terms, data: out.data.slice(0, out.length) };
+  }
+
+  /**
+   * Splits a heading as read (see readHeading): its names at the same positions, in order of
+   * position, each term once per position, its qualifiers whole at its first.
+   */
+  private heading(reading: HeadingReading): void {
+    const { names, qualifiers } = reading;
+    if (names.length === 1 && qualifiers.length === 0) {
+      eachTitleToken(names[0] as string, this.visit);
+      return;
+    }
+    const tokens: Array<{ term: string; position: number; joined: boolean }> = qualifiers.map(
+      (term) => ({ term, position: 0, joined: true }),
+    );
+    for (const name of names) {
+      eachTitleToken(name, (term, position, _start, _end, joined) => {
+        tokens.push({ term, position, joined });
+      });
+    }
+    // Stable: the qualifiers, then each name's terms, at each position.
+    tokens.sort((a, b) => a.position - b.position);
+    const seen = new Set<string>();
+    for (const { term, position, joined } of tokens) {
+      const key = `${position} ${term}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.token(this.idOf(term), position, joined);
+    }
   }
 
   private idOf(term: string): number {

@@ -229,20 +229,23 @@ export function definitionTermsOf(section: { definitions?: readonly string[] }):
     for (const token of tokenizeText(definition)) {
       if (token.joined || isWholeName(definition, token.start, token.end)) terms.add(token.term);
     }
-    // The qualifier of a dotted name as a whole (`io.IOBase` of `io.IOBase.tell`): the index
-    // holds a name's endings joined (`iobase.tell`), and a query naming the class whole should
-    // find its members' entries as it finds the class's.
-    if (definition.length <= MAX_QUALIFIED && DOTTED.test(definition)) {
-      for (
-        let dot = definition.lastIndexOf('.');
-        dot > 0;
-        dot = definition.lastIndexOf('.', dot - 1)
-      ) {
-        const qualifier = definition.slice(0, dot);
-        const whole = tokenizeText(qualifier).find((t) => t.joined && t.start === 0);
-        if (whole !== undefined && whole.end === qualifier.length) terms.add(whole.term);
-      }
-    }
+    for (const term of qualifierTerms(definition)) terms.add(term);
+  }
+  return terms;
+}
+
+/**
+ * The qualifiers of a dotted name, each as a whole (`io.iobase` of `io.IOBase.tell`): the index
+ * holds a name's endings joined (`iobase.tell`), and a query naming the class whole should find
+ * its members' entries as it finds the class's. None for a name of fewer than three parts.
+ */
+export function qualifierTerms(definition: string): string[] {
+  const terms: string[] = [];
+  if (definition.length > MAX_QUALIFIED || !DOTTED.test(definition)) return terms;
+  for (let dot = definition.lastIndexOf('.'); dot > 0; dot = definition.lastIndexOf('.', dot - 1)) {
+    const qualifier = definition.slice(0, dot);
+    const whole = tokenizeText(qualifier).find((t) => t.joined && t.start === 0);
+    if (whole !== undefined && whole.end === qualifier.length) terms.push(whole.term);
   }
   return terms;
 }

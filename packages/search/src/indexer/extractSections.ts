@@ -564,6 +564,18 @@ function qualifiedName(name: string, anchor: string): string {
     : name;
 }
 
+/**
+ * A program option's flag as its entry names it (`-w` of `cmdoption-harborctl-w`), which is no
+ * name by the rules of definitionTerm (one letter); undefined for other entries.
+ */
+function optionFlag(name: string, anchor: string): string | undefined {
+  const flag = normaliseSpace(name);
+  return anchor.startsWith(OPTION_ID) && FLAG.test(flag) ? flag : undefined;
+}
+
+/** A flag: one or two dashes, then a letter or digit, and no space. */
+const FLAG = /^--?[\p{L}\p{N}][^\s]*$/u;
+
 /** Longest anchor read as a qualified name (Sphinx's longest are under a hundred characters). */
 const MAX_QUALIFIED_NAME = 200;
 
@@ -808,7 +820,9 @@ export function extractParsedPage(
             group = { heading, anchor, parts: [] };
             // The name the entry defines counts as said by its heading (see definitionTermsOf).
             const name =
-              signature === undefined ? definitionTerm(child, true) : signatureTerm(signature.name);
+              signature === undefined
+                ? definitionTerm(child, true)
+                : (signatureTerm(signature.name) ?? optionFlag(signature.name, anchor));
             if (name !== undefined) group.definitions = [qualifiedName(name, anchor)];
             drafts.push(group);
           }

@@ -265,6 +265,25 @@ describe('real generator structures', () => {
     expect((await hitFor('outbound', '/guide/index.html'))?.breadcrumb).toEqual([]);
   });
 
+  it('links a Sphinx member and a program option by the name its entry qualifies', async () => {
+    // A method is headed `drain(timeout)` inside its class's entry, which says `drain` more
+    // often; its id names the class. Read with that qualifier, its heading says both query
+    // words, the class's heading one.
+    const drain = await hitFor('drain harbor.coordinator.Backlog method', '/guide/api.html');
+    expect(drain?.section).toBe('drain(timeout)');
+    expect(drain?.sections[0]?.url).toMatch(/#harbor\.coordinator\.Backlog\.drain$/);
+    // An option's entry is headed by its flags, one name of it each, and what it takes; its id
+    // names the program, which only the text above the options says.
+    const wait = await hitFor('harborctl --wait', '/guide/api.html');
+    expect(wait?.section).toBe('-w <seconds> / --wait <seconds>');
+    expect(wait?.sections[0]?.url).toMatch(/#cmdoption-harborctl-w$/);
+    const quiet = await hitFor('harborctl --quiet', '/guide/api.html');
+    expect(quiet?.sections[0]?.url).toMatch(/#cmdoption-harborctl-q$/);
+    // The class itself is still the entry for its name.
+    const backlog = await hitFor('harbor.coordinator.Backlog', '/guide/api.html');
+    expect(backlog?.sections[0]?.url).toMatch(/#harbor\.coordinator\.Backlog$/);
+  });
+
   it('reads the content after an AsciiDoc or Asciidoctor header, not only the header', async () => {
     // A man page: the title and its NAME line are in #header, the rest in #content.
     const options = await hitFor('prune', '/lumen-sync.html');

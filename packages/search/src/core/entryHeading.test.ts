@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { analysePage } from './analysePage';
+import { leftOutQualifier, readHeading } from './entryHeading';
+
+describe('leftOutQualifier', () => {
+  it('is what the defined name has before the name the heading starts with', () => {
+    expect(leftOutQualifier('get', 'multiprocessing.Queue.get')).toBe('multiprocessing.Queue.');
+    expect(leftOutQualifier('-l', 'tarfile -l')).toBe('tarfile ');
+  });
+
+  it('is empty where the heading names the thing as defined or with a qualifier of its own', () => {
+    expect(leftOutQualifier('os.path.join', 'os.path.join')).toBe('');
+    // Django heads a method with its class: what the reader is shown stays the heading.
+    expect(leftOutQualifier('Form.add_error', 'django.forms.Form.add_error')).toBe('');
+    // A longer name that only starts like the definition's last part.
+    expect(leftOutQualifier('getter', 'pkg.Box.get')).toBe('');
+    expect(leftOutQualifier('put', 'pkg.Box.get')).toBe('');
+  });
+});
+
+describe('readHeading', () => {
+  it('reads any heading whole, but a signature by its name', () => {
+    expect(readHeading('Sizes and limits')).toEqual({
+      names: ['Sizes and limits'],
+      qualifiers: [],
+      aside: '',
+    });
+    expect(readHeading('capacity(&self)')).toEqual({
+      names: ['capacity'],
+      qualifiers: [],
+      aside: '(&self)',
+    });
+  });
+
+  it("reads an entry's names as alternatives, qualified as its definition is", () => {
+    expect(readHeading('get([block[, timeout]])', 'multiprocessing.Queue.get')).toEqual({
+      names: ['multiprocessing.Queue.get'],
+      qualifiers: ['multiprocessing.queue'],
+      aside: '([block[, timeout]])',
+    });
+    expect(readHeading('-w <seconds> / --wait <seconds>', 'harborctl -w')).toEqual({
+      names: ['harborctl -w', 'harborctl --wait'],
+      qualifiers: [],
+      aside: '<seconds> <seconds>',
+    });
+    expect(readHeading('-v, --verbose', 'timeit -v').names).toEqual([
+      'timeit -v',
+      'timeit --verbose',
+    ]);
+    expect(readHeading('--wait=SECONDS', 'harborctl --wait').names).toEqual(['harborctl --wait']);
+    // Names qualified in the heading keep their own qualifier.
+    expect(readHeading('A.run() / B.run()', 'pkg.A.run').names).toEqual(['A.run', 'B.run']);
+  });
+
+  it('leaves a heading that is no entry of several names whole', () => {
+    expect(readHeading('Input / Output').names).toEqual(['Input / Output']);
+  });
+});
+
+describe('the heading field of an entry', () => {
+  const analysed = analysePage({
+    path: '/api.html',
+    title: 'API',
+    breadcrumb: [],
+    hash: 'h',
+    sections: [
+      {
+        heading: 'closed',
+        anchor: 'io.IOBase.closed',
+        text: 'True if the stream is closed.',
+        definitions: ['io.IOBase.closed'],
+      },
+      {
+        heading: '-q, --quiet',
+        anchor: 'cmdoption-harborctl-q',
+        text: 'Prints errors only.',
+        definitions: ['harborctl -q'],
+      },
+    ],
+  });
+  const [closed, quiet] = analysed.sections;
+
+  it('says the qualifier, whole at the first position, then the name', () => {
+    expect(closed?.heading).toBe('closed');
+    expect(closed?.fields[1]).toEqual([
+      { term: 'io.iobase', position: 0 },
+      { term: 'io', position: 0 },
+      { term: 'io.iobase.closed', position: 0 },
+      { term: 'io', position: 1 },
+      { term: 'iobase.closed', position: 1 },
+      { term: 'iobase', position: 1 },
+      { term: 'base', position: 2 },
+      { term: 'closed', position: 3 },
+    ]);
+  });
+
+  it("says an option's flags at the same positions, each term once there", () => {
+    expect(quiet?.fields[1]).toEqual([
+      { term: 'harborctl', position: 0 },
+      { term: 'q', position: 1 },
+      { term: 'quiet', position: 1 },
+    ]);
+    // The program and each flag count as a word.
+    expect(quiet?.lengths[1]).toBe(3);
+  });
+});
