@@ -106,8 +106,9 @@ describe('extractSections on Sphinx output', () => {
     expect(byAnchor.get('textwrap.wrap')?.heading).toBe('textwrap.wrap(text)');
     expect(byAnchor.get('textwrap.wrap')?.text).toContain('Wraps the single paragraph');
     expect(byAnchor.get('textwrap.A')?.heading).toBe('textwrap.A / textwrap.ALIGN');
+    // What Sphinx calls the entry, where the page does not show it, starts its text.
     expect(byAnchor.get('textwrap.TextWrapper.width')?.text).toBe(
-      'Maximum length of wrapped lines.',
+      'attribute Maximum length of wrapped lines.',
     );
     expect(byAnchor.get('textwrap.TextWrapper')?.text).toContain('More about the class itself.');
   });
@@ -620,14 +621,22 @@ describe('extractSections on API entries', () => {
         '<dl class="py method"><dt class="sig" id="index-0"><span class="sig-name">dab</span>()</dt>' +
         '<dd><p>Dabs.</p></dd></dl></dd></dl>' +
         '<dl class="std cmdoption"><dt class="sig" id="cmdoption-ink-tool-dry-run">' +
-        '<span class="sig-name">--dry-run</span></dt><dd><p>Tries.</p></dd></dl></main>',
+        '<span class="sig-name">--dry-run</span></dt><dd><p>Tries.</p></dd></dl>' +
+        '<dl class="std cmdoption"><dt class="sig" id="cmdoption-ink-tool-n">' +
+        '<span class="sig-name">-n</span></dt><dd><p>Counts.</p></dd></dl>' +
+        '<dl class="std inkcommand"><dt class="sig" id="inkcommand-soak">' +
+        '<span class="sig-name">soak</span></dt><dd><p>Soaks.</p></dd></dl></main>',
       { path: '/ink.html' },
     );
-    expect(page.sections.map((s) => [s.anchor, s.definitions ?? []])).toEqual([
-      ['ink.Pad', ['ink.Pad']],
-      ['ink.Pad.blot', ['ink.Pad.blot']],
-      ['index-0', ['dab']],
-      ['cmdoption-ink-tool-dry-run', ['ink-tool --dry-run']],
+    expect(page.sections.map((s) => [s.anchor, s.definitions ?? [], s.text])).toEqual([
+      ['ink.Pad', ['ink.Pad'], 'class A pad.'],
+      ['ink.Pad.blot', ['ink.Pad.blot'], 'method Blots.'],
+      ['index-0', ['dab'], 'method Dabs.'],
+      ['cmdoption-ink-tool-dry-run', ['ink-tool --dry-run'], 'command line option Tries.'],
+      // A one-letter flag is the option's name too.
+      ['cmdoption-ink-tool-n', ['ink-tool -n'], 'command line option Counts.'],
+      // A kind of entry the project defines is not named.
+      ['inkcommand-soak', ['soak'], 'Soaks.'],
     ]);
   });
 
@@ -653,7 +662,7 @@ describe('extractSections on API entries', () => {
     );
     expect(page.sections.map((s) => [s.heading, s.text, s.definitions ?? []])).toEqual([
       ['ink.Pad(size=0)', 'class A pad.', ['ink.Pad']],
-      ['dry()', 'coroutine → bool Dries.', ['ink.Pad.dry']],
+      ['dry()', 'method coroutine → bool Dries.', ['ink.Pad.dry']],
       ['Ink_New(int size)', 'Ink * Makes.', ['Ink_New']],
       ['typedef int (*inkfunc)(Ink*)', 'Calls.', ['inkfunc']],
     ]);

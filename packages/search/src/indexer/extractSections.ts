@@ -565,6 +565,30 @@ function qualifiedName(name: string, anchor: string): string {
 }
 
 /**
+ * What Sphinx calls the entries of a definition list of its Python or standard domain, where
+ * their page does not say it (a method's or an attribute's entry shows its name alone; the class's
+ * shows `class`): its index and its own search name a method `multiprocessing.Queue method`, an
+ * option `tarfile command line option`. The words start the entry's text. Undefined for other
+ * lists, and for kinds a project defines (Django's `django-admin`).
+ */
+function entryKind(list: Element): string | undefined {
+  const [domain, kind, more] = (list.attribs.class ?? '').split(' ');
+  if (more !== undefined || (domain !== 'py' && domain !== 'std')) return undefined;
+  return Object.hasOwn(ENTRY_KINDS, kind ?? '') ? ENTRY_KINDS[kind as string] : undefined;
+}
+
+/** Sphinx's names of the kinds of entry its pages do not name (see entryKind). */
+const ENTRY_KINDS: Record<string, string> = {
+  method: 'method',
+  attribute: 'attribute',
+  classmethod: 'class method',
+  staticmethod: 'static method',
+  cmdoption: 'command line option',
+  option: 'command line option',
+  envvar: 'environment variable',
+};
+
+/**
  * A program option's flag as its entry names it (`-w` of `cmdoption-harborctl-w`), which is no
  * name by the rules of definitionTerm (one letter); undefined for other entries.
  */
@@ -807,6 +831,7 @@ export function extractParsedPage(
   };
 
   const walkDefinitionList = (list: Element, entry: DraftSection | null, depth: number): void => {
+    const kind = entryKind(list);
     let group: DraftSection | null = null;
     let afterTerm = false;
     for (const child of list.children) {
@@ -817,7 +842,7 @@ export function extractParsedPage(
           const heading = signature?.heading ?? textOf(child);
           if (group !== null && afterTerm) group.heading = `${group.heading} / ${heading}`;
           else {
-            group = { heading, anchor, parts: [] };
+            group = { heading, anchor, parts: kind === undefined ? [] : [kind, ' '] };
             // The name the entry defines counts as said by its heading (see definitionTermsOf).
             const name =
               signature === undefined
