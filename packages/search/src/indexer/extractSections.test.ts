@@ -472,12 +472,13 @@ describe('extractSections on API entries', () => {
         '<span id="module-x"><b>not empty</b></span><p>Bundles.</p></section></section></div>',
       { path: '/guide/agents.html' },
     );
-    expect(page.sections.map((s) => [s.heading, s.definitions ?? []])).toEqual([
-      ['', ['harbor.agents']],
-      ['TLS', ['harbor.agents.tls']],
-      ['Pipes', ['harbor.pipes']],
+    // Each starts with what Sphinx calls it, which the page does not say.
+    expect(page.sections.map((s) => [s.heading, s.definitions ?? [], s.text])).toEqual([
+      ['', ['harbor.agents'], 'module Agents run on every node.'],
+      ['TLS', ['harbor.agents.tls'], 'module Certificates.'],
+      ['Pipes', ['harbor.pipes'], 'module Pipelines.'],
       // A heading's own id and a target holding content are no module targets; a section's is.
-      ['Module bundling', ['federation']],
+      ['Module bundling', ['federation'], 'module not empty Bundles.'],
     ]);
   });
 

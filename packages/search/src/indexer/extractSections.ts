@@ -709,6 +709,12 @@ function withoutSiteName(
   return documentTitle;
 }
 
+/**
+ * What Sphinx calls the section documenting a module (`glob module` in its index), a word its
+ * page does not show: it starts the section's text, as an entry's kind does (see entryKind).
+ */
+const MODULE_KIND = 'module';
+
 /** Sphinx's target of a module (`id="module-sqlalchemy.ext.baked"`, from its `module` directive). */
 const SPHINX_MODULE = /^module-([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$/;
 
@@ -820,6 +826,7 @@ export function extractParsedPage(
     const draft: DraftSection = { heading, anchor, parts: [] };
     if (pendingModules.length > 0) {
       draft.definitions = pendingModules;
+      draft.parts.push(MODULE_KIND, ' ');
       pendingModules = [];
     }
     drafts.push(draft);
@@ -893,7 +900,10 @@ export function extractParsedPage(
       // it (the page top when that heading is the title).
       const heading = name === 'section' ? firstHeadingChild(node) : undefined;
       if (heading !== undefined && heading !== titleElement) pendingModules.push(module);
-      else define(target, module);
+      else {
+        define(target, module);
+        target.parts.push(' ', MODULE_KIND, ' ');
+      }
     }
     const entryHeading = entry === null ? apiEntryHeading(node) : undefined;
     if (entryHeading !== undefined) {
