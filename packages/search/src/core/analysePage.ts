@@ -2,7 +2,7 @@ import type { ExtractedSection } from '../indexer/extractSections';
 import { eachTitleToken } from '../text/sectionLabel';
 import { eachToken } from '../text/tokenize';
 import { definitionTermsOf } from '../indexer/definitionTerms';
-import { readHeading, type HeadingReading } from './entryHeading';
+import { readHeading, sectionHeading, type HeadingReading } from './entryHeading';
 import { FIELD_COUNT } from './fields';
 
 /** Field the names a section defines count in, like its heading (see definitionTermsOf). */
@@ -176,7 +176,7 @@ class PageAnalyser {
       this.sectionTerms.length = 0;
       this.sectionTf.length = 0;
       const lengthsAt = out.reserve(FIELD_COUNT);
-      const heading = readHeading(section.heading, section.definitions?.[0]);
+      const heading = readHeading(sectionHeading(section, record.title), section.definitions?.[0]);
       for (let f = 0; f < FIELD_COUNT; f++) {
         this.field = f;
         this.tokens = 0;

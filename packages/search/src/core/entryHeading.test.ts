@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analysePage } from './analysePage';
-import { leftOutQualifier, readHeading } from './entryHeading';
+import { leftOutQualifier, readHeading, sectionHeading } from './entryHeading';
 
 describe('leftOutQualifier', () => {
   it('is what the defined name has before the name the heading starts with', () => {
@@ -15,6 +15,24 @@ describe('leftOutQualifier', () => {
     // A longer name that only starts like the definition's last part.
     expect(leftOutQualifier('getter', 'pkg.Box.get')).toBe('');
     expect(leftOutQualifier('put', 'pkg.Box.get')).toBe('');
+  });
+});
+
+describe('sectionHeading', () => {
+  const title = 'glob — Unix style pathname pattern expansion';
+
+  it('heads the page top by the name it defines when the title starts with it', () => {
+    expect(sectionHeading({ heading: '', definitions: ['glob'] }, title)).toBe('glob');
+    expect(
+      sectionHeading({ heading: '', definitions: ['tkinter.tix'] }, 'tkinter.tix — Tk widgets'),
+    ).toBe('tkinter.tix');
+  });
+
+  it('keeps any other heading, and the page top of another title or without a definition', () => {
+    expect(sectionHeading({ heading: 'Examples', definitions: ['glob'] }, title)).toBe('Examples');
+    expect(sectionHeading({ heading: '', definitions: ['glo'] }, title)).toBe('');
+    expect(sectionHeading({ heading: '', definitions: ['fnmatch'] }, title)).toBe('');
+    expect(sectionHeading({ heading: '' }, title)).toBe('');
   });
 });
 
@@ -92,6 +110,18 @@ describe('the heading field of an entry', () => {
       { term: 'base', position: 2 },
       { term: 'closed', position: 3 },
     ]);
+  });
+
+  it("says the name a module page's top defines, the shown heading left empty", () => {
+    const [top] = analysePage({
+      path: '/glob.html',
+      title: 'glob — Unix style pathname pattern expansion',
+      breadcrumb: [],
+      hash: 'h',
+      sections: [{ heading: '', anchor: '', text: 'module Finds paths.', definitions: ['glob'] }],
+    }).sections;
+    expect(top?.heading).toBe('');
+    expect(top?.fields[1]).toEqual([{ term: 'glob', position: 0 }]);
   });
 
   it("says an option's flags at the same positions, each term once there", () => {

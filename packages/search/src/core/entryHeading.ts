@@ -65,6 +65,24 @@ export function leftOutQualifier(name: string, definition: string): string {
 }
 
 /**
+ * The heading a section is read with: its own, or for the page top, which has none (the title
+ * heads it), the name it defines when the title starts with that name (`glob` of "glob — Unix
+ * style pathname pattern expansion", Sphinx's module page): the top says the module's name as
+ * exactly as a function's entry headed `glob.glob` does, and more of `glob module`.
+ */
+export function sectionHeading(
+  section: { heading: string; definitions?: readonly string[] },
+  title: string,
+): string {
+  const definition = section.definitions?.[0];
+  if (section.heading !== '' || definition === undefined || !title.startsWith(definition)) {
+    return section.heading;
+  }
+  const next = title.charAt(definition.length);
+  return next === '' || !NAME_CHAR.test(next) ? definition : section.heading;
+}
+
+/**
  * How a heading is read into the heading field: a signature by its name, an entry's option by
  * its flag, an entry's several names each as an alternative of the others, and an entry's name
  * with the qualifier its heading leaves out (the member's heading then says its class as the
