@@ -745,3 +745,34 @@ describe('extractSections on a Javadoc source or uses page', () => {
     }
   });
 });
+
+describe('extractSections on a Javadoc type page', () => {
+  const detail = (id: string, name: string, signature: string, text: string) =>
+    `<section class="detail" id="${id}"><h3>${name}</h3>` +
+    `<div class="member-signature">${signature}</div><div class="block">${text}</div></section>`;
+  const typePage = (title: string) =>
+    '<html><head><title>Door</title></head><body class="class-declaration-page">' +
+    `<main role="main"><div class="header"><h1 title="${title}" class="title">${title}</h1></div>` +
+    '<section class="details"><h2>Constructor Details</h2>' +
+    detail('&lt;init&gt;()', 'Door', 'public Door()', 'Makes a door that opens to the kiln.') +
+    '<h2>Method Details</h2>' +
+    detail('open()', 'open', 'public void open()', 'Opens it.') +
+    detail('close(int)', 'close', 'public void close(int latch)', 'Closes it.') +
+    '</section></main></body></html>';
+
+  it("defines each member's name qualified by its type, the constructor nothing more", () => {
+    const page = extractSections(typePage('Class Kiln.Door'), { path: '/Kiln.Door.html' });
+    expect(page.sections.map((s) => [s.heading, s.anchor, s.definitions ?? []])).toEqual([
+      ['Constructor Details', '', []],
+      ['Door', '<init>()', []],
+      ['Method Details', '<init>()', []],
+      ['open', 'open()', ['Kiln.Door.open']],
+      ['close', 'close(int)', ['Kiln.Door.close']],
+    ]);
+  });
+
+  it('qualifies nothing on a page that names no Java type', () => {
+    const page = extractSections(typePage('Doors and latches'), { path: '/doors.html' });
+    expect(page.sections.flatMap((s) => s.definitions ?? [])).toEqual([]);
+  });
+});

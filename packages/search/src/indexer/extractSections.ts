@@ -715,6 +715,37 @@ function withoutSiteName(
  */
 const MODULE_KIND = 'module';
 
+/** Javadoc's title of a type's page (`<h1 title="Class ReentrantReadWriteLock.WriteLock">`). */
+const JAVADOC_TYPE_TITLE =
+  /^(?:Class|Interface|Enum|Enum Class|Record|Record Class|Annotation Type|Annotation Interface) ([\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*)$/u;
+
+/** The type a Javadoc page documents, from its title heading; undefined on any other page. */
+function javadocTypeName(title: Element): string | undefined {
+  if (title.name !== 'h1' || title.attribs.class !== 'title') return undefined;
+  return JAVADOC_TYPE_TITLE.exec(title.attribs.title ?? '')?.[1];
+}
+
+/** A Java member's name, as Javadoc heads its detail (`sum`, `getWaitQueueLength`). */
+const JAVA_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+
+/**
+ * The name a Javadoc member's detail defines, qualified by its type as its page names it
+ * (`DoubleAdder.sum` for `<section class="detail" id="sum()"><h3>sum</h3>`): the member's
+ * heading then says the type as the constructor's does (`DoubleAdder`), and `DoubleAdder sum`
+ * links to the method, not to the constructor whose text says "sum". The constructor defines
+ * nothing more than its heading says. Undefined for other headings.
+ */
+function javadocMemberName(heading: Element, type: string | undefined): string | undefined {
+  if (type === undefined || heading.name !== 'h3') return undefined;
+  const parent = heading.parent;
+  if (parent?.type !== 'tag' || parent.name !== 'section' || parent.attribs.id === undefined)
+    return undefined;
+  if (!(parent.attribs.class ?? '').split(' ').includes('detail')) return undefined;
+  const name = normaliseSpace(textOf(heading));
+  if (!JAVA_NAME.test(name) || type === name || type.endsWith(`.${name}`)) return undefined;
+  return `${type}.${name}`;
+}
+
 /** Sphinx's target of a module (`id="module-sqlalchemy.ext.baked"`, from its `module` directive). */
 const SPHINX_MODULE = /^module-([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$/;
 
@@ -801,6 +832,7 @@ export function extractParsedPage(
   for (const region of regions) titleElement ??= findTitleHeading(region);
   const documentTitle = found.title === undefined ? '' : textOf(found.title);
   const titleText = titleElement === undefined ? '' : textOf(titleElement);
+  const javadocType = titleElement === undefined ? undefined : javadocTypeName(titleElement);
   const title =
     titleText ||
     headingBeforeSuffix(regions, documentTitle) ||
@@ -934,7 +966,7 @@ export function extractParsedPage(
     if (HEADING.test(name) && !isPartLabel(node)) {
       const signature = rustdocSignature(node);
       current = startSection(signature?.heading ?? textOf(node), node);
-      const defined = ownEntryName(node);
+      const defined = ownEntryName(node) ?? javadocMemberName(node, javadocType);
       if (defined !== undefined) define(current, defined);
       if (signature !== undefined && signature.aside !== '')
         current.parts.push(signature.aside, ' ');
