@@ -50,7 +50,7 @@ export interface HeadingReading {
  * is shown, and the query `add_error Form method` says it exactly.
  */
 export function leftOutQualifier(name: string, definition: string): string {
-  if (definition.length > MAX_QUALIFIED) return '';
+  if (definition.length <= name.length || definition.length > MAX_QUALIFIED) return '';
   for (let at = 0; at < definition.length; at++) {
     const c = definition.charCodeAt(at);
     // . or space
@@ -102,7 +102,10 @@ export function readHeading(heading: string, definition?: string): HeadingReadin
   const parts = heading.includes(ALTERNATIVES) ? heading.split(ALTERNATIVES) : [heading];
   // Flags of one option in one term (`-v, --verbose`) are alternatives too.
   for (const part of parts.flatMap((each) => (each.startsWith('-') ? each.split(FLAGS) : each))) {
-    const split = SIGNATURE.exec(part) ?? OPTION.exec(part);
+    // Only a part with a parenthesis can be a signature, only one starting with `-` an option.
+    const split =
+      (part.includes('(') ? SIGNATURE.exec(part) : null) ??
+      (part.startsWith('-') ? OPTION.exec(part) : null);
     names.push(split === null ? part : (split[1] as string));
     if (split !== null && split[2] !== '') asides.push(split[2] as string);
   }
