@@ -1,4 +1,4 @@
-import { qualifierTerms } from '../indexer/definitionTerms';
+import { MAX_QUALIFIED, qualifierTerms } from '../indexer/definitionTerms';
 
 /**
  * A signature heading: a name right before its parameters in parentheses (`capacity(&self)`,
@@ -21,11 +21,15 @@ const FLAGS = /,\s*(?=-)/;
 /** What joins an entry's names when its definition list gives it several (see extractSections). */
 const ALTERNATIVES = ' / ';
 
-/** Longest definition read for a qualifier (Sphinx's qualified names are under a hundred). */
-const MAX_QUALIFIED = 200;
-
 /** A letter, a digit or `_`: a name goes on where one follows. */
 const NAME_CHAR = /[\p{L}\p{N}_]/u;
+
+/** True when `text` starts with `name` as a whole name (`glob —`, not `globbing`). */
+function startsWithName(text: string, name: string): boolean {
+  if (name === '' || !text.startsWith(name)) return false;
+  const next = text.charAt(name.length);
+  return next === '' || !NAME_CHAR.test(next);
+}
 
 /** How a section's heading is read into the heading field. */
 export interface HeadingReading {
@@ -56,9 +60,7 @@ export function leftOutQualifier(name: string, definition: string): string {
     // . or space
     if (c !== 0x2e && c !== 0x20) continue;
     const ending = definition.slice(at + 1);
-    if (ending === '' || !name.startsWith(ending)) continue;
-    const next = name.charAt(ending.length);
-    if (next !== '' && NAME_CHAR.test(next)) continue;
+    if (!startsWithName(name, ending)) continue;
     return ending.includes('.') ? '' : definition.slice(0, at + 1);
   }
   return '';
@@ -75,11 +77,9 @@ export function sectionHeading(
   title: string,
 ): string {
   const definition = section.definitions?.[0];
-  if (section.heading !== '' || definition === undefined || !title.startsWith(definition)) {
-    return section.heading;
-  }
-  const next = title.charAt(definition.length);
-  return next === '' || !NAME_CHAR.test(next) ? definition : section.heading;
+  return section.heading === '' && definition !== undefined && startsWithName(title, definition)
+    ? definition
+    : section.heading;
 }
 
 /**

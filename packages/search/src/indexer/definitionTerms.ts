@@ -251,7 +251,7 @@ export function qualifierTerms(definition: string): string[] {
 }
 
 /** Longest dotted definition whose qualifiers are counted whole (each is tokenised again). */
-const MAX_QUALIFIED = 200;
+export const MAX_QUALIFIED = 200;
 /** A dotted name of three parts or more (`io.IOBase.tell`). */
 const DOTTED = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*){2,}$/u;
 
