@@ -25,6 +25,7 @@ import type { CompiledRules } from '../rules/compileRules';
 import { placePins, RulePlan, unpinnedWindow } from '../rules/RulePlan';
 import { verifyPhrases } from './verifyPhrases';
 import { findHeadedPages, MAX_HEADED_PAGES } from './headingMatches';
+import { sectionLabels } from './sectionLabels';
 import type { DecodedPostings } from '../core/PostingCache';
 import { topRows } from '../core/topRows';
 
@@ -237,9 +238,17 @@ export async function executeSearch(
   const pageLists = await loadPostings(reader, 'page', scoredTermIds(groups), scopes.needed);
   const pageScores = scoreSections(groups, pageLists, snapshot.pages, stats.pages, ranking);
   await verifyPhrases(groups, pageScores, reader, scopes.needed);
-  const weights = groups.map((g) => (g.stopWord ? 0 : idf(g.df, stats.pages.documents)));
-  const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
   const required = groups.flatMap((g, i) => (g.stopWord ? [] : [i]));
+  const contentGroups = required.filter((g) => !(groups[g] as QueryGroup).unmatched);
+  // Section postings of the query: for its section labels, the headed pages and the blocks.
+  const sectionLists = await loadPostings(reader, 'section', scoredTermIds(groups), scopes.needed);
+  const labels = sectionLabels(groups, contentGroups, sectionLists, snapshot.sections);
+  const groupIdf = groups.map(
+    (g, i) =>
+      idf(g.df, stats.pages.documents) * (labels[i] === true ? ranking.sectionLabelWeight : 1),
+  );
+  const weights = groups.map((g, i) => (g.stopWord ? 0 : (groupIdf[i] as number)));
+  const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
   const phrases = groups.flatMap((g, i) => (g.phrase ? [i] : []));
   const G = groups.length;
   const count = pageScores.count;
@@ -272,7 +281,9 @@ export async function executeSearch(
   const searched = new Uint8Array(maxDocSetId(snapshot.docSets) + 1);
   for (const id of scopes.search) searched[id] = 1;
   const phraseMask = phrases.reduce((mask, g) => mask | (1 << g), 0);
-  const requiredMask = required.reduce((mask, g) => mask | (1 << g), 0);
+  // A section label need not be held: `grid overview` finds the page about grids, which has no
+  // section headed `Overview`.
+  const requiredMask = required.reduce((mask, g) => (labels[g] ? mask : mask | (1 << g)), 0);
   // All required words of one- or two-word queries; words carrying `minimumCoverage` of the
   // weight of longer ones, where extra words (qualifiers, pasted sentences) should widen, not
   // empty, the result.
@@ -345,8 +356,6 @@ export async function executeSearch(
     pageDocSet,
     scopes,
   );
-  const groupIdf = groups.map((g) => idf(g.df, stats.pages.documents));
-  const contentGroups = required.filter((g) => !(groups[g] as QueryGroup).unmatched);
   const { exact: titleMatches, partial: partialTitles } =
     contentGroups.length === 0
       ? { exact: new Map<number, number>(), partial: new Map<number, number>() }
@@ -364,11 +373,6 @@ export async function executeSearch(
         });
   // Pages with a section headed by the query (a glossary's entry) follow, the best few by the
   // first pass: their many headings sum to a long field that buries them in the first pass.
-  // Section postings of the query, for the headed pages and for ranking the blocks.
-  const sectionLists =
-    candidates.length + pins.length === 0
-      ? new Map<number, DecodedPostings[]>()
-      : await loadPostings(reader, 'section', scoredTermIds(groups), scopes.needed);
   const headedPages = findHeadedPages(groups, contentGroups, sectionLists, snapshot.sections);
   const headed = new Uint8Array(count);
   if (headedPages.size > 0) {

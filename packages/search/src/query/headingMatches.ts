@@ -5,7 +5,7 @@ import { queryWordCount, type QueryGroup } from './planQuery';
 import { lowerBound } from './scoreSections';
 
 /** Index of the heading field in postings and lengths (see FIELDS). */
-const HEADING = 1;
+export const HEADING = 1;
 
 /**
  * Most postings read to find the headed sections: the rarest query word's, over every section
@@ -17,15 +17,16 @@ export const MAX_HEADING_SCAN = 50_000;
 export const MAX_HEADED_PAGES = 20;
 
 /**
- * Term ids standing for a group as one word (its variants of one slot), but for completions: a
- * heading that completes a word still being typed is not headed by what was typed.
+ * Term ids standing for a group as one word (its variants of one slot), but for completions
+ * unless `completions` is set: a heading that completes a word still being typed is not headed
+ * by what was typed, though the word is most likely one of them (`overv`: `overview`).
  */
-function groupTerms(group: QueryGroup): Set<number> {
+export function groupTerms(group: QueryGroup, completions = false): Set<number> {
   const terms = new Set<number>();
   for (const variant of group.variants) {
     if (variant.slots.length !== 1) continue;
     for (const term of variant.slots[0]?.terms ?? []) {
-      if (term.how !== 'prefix') terms.add(term.termId);
+      if (completions || term.how !== 'prefix') terms.add(term.termId);
     }
   }
   return terms;

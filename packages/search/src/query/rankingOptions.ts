@@ -51,6 +51,12 @@ export interface RankingOptions {
   pageScoreShare: number;
   /** Share of a query's weight a page must hold to match, for queries of three or more words. */
   minimumCoverage: number;
+  /**
+   * Weight of a query word that is a section label in the doc sets searched (`overview`,
+   * `introduction`: see `sectionLabels`), relative to its inverse document frequency, in which
+   * pages match and rank: it names a part of many pages, not what one is about.
+   */
+  sectionLabelWeight: number;
 }
 
 /** Ranking used when the configuration does not override it. */
@@ -76,4 +82,5 @@ export const DEFAULT_RANKING: RankingOptions = {
   partialTitleWeight: 6,
   minimumCoverage: 0.25,
   pageScoreShare: 0.5,
+  sectionLabelWeight: 0.3,
 };

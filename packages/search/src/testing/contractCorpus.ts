@@ -1029,3 +1029,64 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   RING_API,
   GLAZE_UTILS_API,
 ];
+
+/** The weaves a loom manual gives a page each, every page opening with an `Overview`. */
+const WEAVES = [
+  ...['Plain', 'Twill', 'Satin', 'Basket', 'Herringbone', 'Houndstooth'],
+  ...['Waffle', 'Leno', 'Jacquard', 'Dobby', 'Crepe', 'Oxford'],
+];
+
+/** Pages of {@link LABEL_CORPUS} with a section headed `Overview`: one per weave. */
+export const WEAVE_PAGES = WEAVES.length;
+
+/**
+ * A loom's manual in the manner of a desktop application's help: each weave's page opens with a
+ * section headed `Overview` that says thread and another headed `Options`, and one
+ * concepts page is titled `Threads` with neither heading. `Overview` and `Options` are section
+ * labels: words that head a section of their own on most pages that hold them.
+ */
+export const LABEL_CORPUS: readonly ContractDocSet[] = [
+  {
+    docSet: docSet('loom-manual', 'Loom', '3', 'User Manual', '/docs/loom'),
+    audience: ['*'],
+    pages: [
+      ...WEAVES.map((weave, i) =>
+        page(
+          `/weave-${weave.toLowerCase()}.html`,
+          `4.${i + 1}. ${weave} Weave`,
+          ['Chapter 4. Weaves'],
+          [
+            ['', '', `The ${weave.toLowerCase()} weave crosses warp and weft in its own order.`],
+            [
+              'Overview',
+              'overview',
+              `Each weft thread of a ${weave.toLowerCase()} weave passes over and under the warp in turn; the preview shows the first repeat.`,
+            ],
+            [
+              'Options',
+              'options',
+              `Sets how many ends a ${weave.toLowerCase()} repeat spans, and the colour of each end.`,
+            ],
+          ],
+        ),
+      ),
+      page(
+        '/concepts-threads.html',
+        '2. Threads',
+        ['Chapter 2. Concepts'],
+        [
+          [
+            '',
+            '',
+            'Warp threads run the length of the cloth and weft threads cross them. A thread has a colour, a thickness and a twist; the loom keeps every thread of a project in its thread list.',
+          ],
+          [
+            '2.1. Thread Colours',
+            'colours',
+            'Give each thread a colour from the palette, or pick one from a photograph of yarn.',
+          ],
+        ],
+      ),
+    ],
+  },
+];

@@ -9,6 +9,8 @@ import {
   CONTRACT_CORPUS,
   contractAccess,
   KNOWN_ITEM_CORPUS,
+  LABEL_CORPUS,
+  WEAVE_PAGES,
   VERSIONS_CORPUS,
   PRECISION_CORPUS,
   type ContractDocSet,
@@ -1064,6 +1066,29 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         });
       });
     });
+    describe('section labels: words that head a section on most pages that hold them', () => {
+      const loomReader: ReaderAccess = { docSetIds: LABEL_CORPUS.map(({ docSet }) => docSet.id) };
+      const loom = (q: string) => search(q, loomReader);
+
+      indexedForTheseTests(LABEL_CORPUS);
+
+      it('finds the page about the other word first, though it has no section so headed', async () => {
+        // Every weave's page says threads under `Overview` and `Options`; the page about threads
+        // has neither heading. A back-of-book entry and its subentry ask for the latter.
+        for (const q of ['threads overview', 'Threads Options', 'threads overveiw']) {
+          expect(titles(await loom(q))[0], q).toBe('2. Threads');
+        }
+      });
+
+      it('still links to the labelled section of the page the other word names', async () => {
+        const response = await loom('twill overview');
+        expect(titles(response)[0]).toBe('4.2. Twill Weave');
+        expect(response.hits[0]?.sections[0]?.heading).toBe('Overview');
+        // A label asked alone is what was asked for: every page it heads a section of.
+        expect((await loom('overview')).total).toBe(WEAVE_PAGES);
+      });
+    });
+
     describe('precision: definitions, code tokens, unspaced scripts', () => {
       const precisionReader: ReaderAccess = {
         docSetIds: PRECISION_CORPUS.map(({ docSet }) => docSet.id),

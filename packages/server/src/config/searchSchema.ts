@@ -32,6 +32,7 @@ export const RankingSchema = z.strictObject({
   partialTitleWeight: weight.optional(),
   pageScoreShare: share.optional(),
   minimumCoverage: share.optional(),
+  sectionLabelWeight: weight.optional(),
 });
 
 /** The `search` section: engine, synonyms, ranking, and the PostgreSQL engine's connection. */
