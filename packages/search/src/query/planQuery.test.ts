@@ -219,4 +219,37 @@ describe('planQuery', () => {
       [2, undefined, undefined],
     ]);
   });
+
+  it('completes a name typed up to a separator, without reading it as a typo or its parts', () => {
+    const names = vocabularyOf([
+      ['pg_stat_activity', 3],
+      ['pg_stat_statements', 2],
+      ['pg_stats', 4],
+      ['pg_start', 5],
+      ['pg', 90],
+      ['stat', 8],
+      ['statistics', 40],
+    ]);
+    const plan = (q: string) => planQuery(parseQuery(q), { ...ctx, vocabulary: names })[0];
+    const kinds = (slot: { terms: PlannedTerm[] } | undefined) =>
+      Object.fromEntries((slot?.terms ?? []).map((t) => [t.term, t.how]));
+    // `pg_stats` is one edit from `pg_stat_`, `pg_start` two, and `pg` and `stat` are its parts,
+    // but the reader is typing a name that goes on.
+    const typed = plan('pg_stat_');
+    expect(typed?.variants).toHaveLength(1);
+    expect(kinds(typed?.variants[0]?.slots[0])).toEqual({
+      pg_stat_activity: 'prefix',
+      pg_stat_statements: 'prefix',
+    });
+    // Where no name goes on so, its parts stand in, the last one whole (not `statistics`).
+    const parts = plan('stat_')?.variants.find((v) => v.slots[0]?.terms.length);
+    expect(parts?.slots.map(kinds)).toEqual([{ stat: 'exact' }]);
+    // Without the separator the word is still being typed, and may be a typo.
+    const typing = plan('pg_stat');
+    expect(kinds(typing?.variants[0]?.slots[0])).toMatchObject({
+      pg_stats: 'prefix',
+      pg_start: 'typo',
+    });
+    expect(kinds(typing?.variants[1]?.slots[1])).toMatchObject({ statistics: 'prefix' });
+  });
 });

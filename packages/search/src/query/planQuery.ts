@@ -318,7 +318,10 @@ function wordVariants(
   const variants: PlannedVariant[] = [];
   const whole = new SlotBuilder(ctx, soleWord);
   const wholeTerm = word.joined ?? (word.parts[0] as string);
-  whole.addWord(wholeTerm, { prefix, typos: true });
+  // A word being typed that ends with a separator (`pg_stat_`) is a name whose next part is
+  // coming: its completions are meant, not the word without the separator (`pg_stats`).
+  const nextPart = prefix && PART_SEPARATOR.test(wholeTerm.charAt(wholeTerm.length - 1));
+  whole.addWord(wholeTerm, { prefix, typos: !nextPart });
   const phraseSynonyms: string[][] = [];
   for (const member of synonyms) {
     if (member.length === 1) {
@@ -332,12 +335,19 @@ function wordVariants(
       phraseSynonyms.push(member);
     }
   }
-  variants.push({ slots: [whole.build()], weight: 1 });
-  if (word.parts.length > 1 || word.joined !== undefined) {
+  const wholeSlot = whole.build();
+  variants.push({ slots: [wholeSlot], weight: 1 });
+  // Names that go on past the separator are what is being typed: the parts alone (`shelf` of
+  // `shelf_`) only stand in for them where the index holds none.
+  const byParts = !(nextPart && wholeSlot.terms.length > 0);
+  if (byParts && (word.parts.length > 1 || word.joined !== undefined)) {
     const content = word.parts.filter((part) => !isStopWord(part));
     const parts = content.length > 0 ? content : word.parts;
     const last = parts.length - 1;
-    const slots = parts.map((part, i) => slotFor(ctx, part, prefix && i === last, true));
+    // Before a separator being typed, the last part is whole.
+    const slots = parts.map((part, i) =>
+      slotFor(ctx, part, prefix && i === last && !nextPart, true),
+    );
     const dropped = word.parts.length - parts.length;
     variants.push({
       slots,

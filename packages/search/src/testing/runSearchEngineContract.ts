@@ -1117,6 +1117,14 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(titles(await precise('shelf_privileges'))[0]).toBe('shelf_privileges');
       });
 
+      it('completes a name typed up to a separator, not the word before it', async () => {
+        // `shelf_` is one edit from `shelf`, whose page says the word most; the reader is typing
+        // the next part of a name.
+        const typed = titles(await precise('shelf_'));
+        expect(typed.slice(0, 2).sort()).toEqual(['Shelf Functions', 'shelf_privileges']);
+        expect(typed).not.toContain('Shelf');
+      });
+
       it('finds code tokens whole and by part, with highlights', async () => {
         for (const q of [
           'ORA-00942',
