@@ -32,4 +32,28 @@ describe('parseQuery', () => {
     expect(parseQuery('„safe mode“').units.every((u) => !u.quoted)).toBe(true);
     expect(parseQuery('"safe mode"').units[0]?.quoted).toBe(true);
   });
+
+  it('reads a separator typed after a name as the name going on', () => {
+    const last = (q: string) => {
+      const parsed = parseQuery(q);
+      const words = parsed.units[parsed.units.length - 1]?.words ?? [];
+      return { prefix: parsed.lastIsPrefix, word: words[words.length - 1] };
+    };
+    expect(last('OS.Path.')).toEqual({
+      prefix: true,
+      word: { raw: 'OS.Path.', parts: ['os', 'path'], joined: 'os.path.' },
+    });
+    expect(last('git --no-')).toEqual({
+      prefix: true,
+      word: { raw: 'no-', parts: ['no'], joined: 'no-' },
+    });
+    expect(last('Std::').word?.joined).toBe('std::');
+    expect(last('os.').word?.joined).toBe('os.');
+    // A full stop after a plain word of several ends a sentence; an ellipsis, a colon or a
+    // separator after a space is no name's.
+    for (const q of ['how to open a file.', 'and so on...', 'Note:', 'x -', '"a b."']) {
+      expect(last(q).prefix, q).toBe(false);
+      expect(last(q).word?.joined, q).toBeUndefined();
+    }
+  });
 });

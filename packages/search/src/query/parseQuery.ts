@@ -1,4 +1,4 @@
-import { endsInWord } from '@docs-portal/contracts/text';
+import { endsInWord, WORD_PART_CLASS } from '@docs-portal/contracts/text';
 import { tokenizeQueryWords, type QueryWord } from '../text/tokenize';
 
 /** Most words of a query that are considered; the rest are ignored. */
@@ -26,6 +26,13 @@ export interface ParsedQuery {
 const QUOTES = /"/;
 
 /**
+ * A name typed up to its next part: a word, then the separator that goes on to the part
+ * (`os.path.`, `--no-`, `std::`). The tokenizer drops a separator that ends a text, as it
+ * should on pages; in a query it is the reader's next keystroke.
+ */
+const TYPED_SEPARATOR = new RegExp(`[${WORD_PART_CLASS}](\\.|-|::)$`, 'u');
+
+/**
  * Splits a query into words and quoted phrases (straight double quotes; an unclosed quote
  * counts as no quote, curly quotes count as punctuation).
  */
@@ -46,6 +53,18 @@ export function parseQuery(query: string): ParsedQuery {
     push(piece, insideQuotes);
   });
   const lastUnit = units[units.length - 1];
-  const endsOpen = endsInWord(query);
-  return { units, lastIsPrefix: endsOpen && lastUnit !== undefined && !lastUnit.quoted };
+  if (lastUnit === undefined || lastUnit.quoted) return { units, lastIsPrefix: false };
+  if (endsInWord(query)) return { units, lastIsPrefix: true };
+  const separator = TYPED_SEPARATOR.exec(query)?.[1];
+  const last = lastUnit.words[lastUnit.words.length - 1] as QueryWord;
+  // A full stop also ends a sentence (`how to open a file.`): it is read as a name's only after
+  // a name (`django.contrib.`) or a lone word (`os.`).
+  const name = separator !== '.' || last.joined !== undefined || units.length === 1;
+  if (separator === undefined || !name) return { units, lastIsPrefix: false };
+  lastUnit.words[lastUnit.words.length - 1] = {
+    raw: last.raw + separator,
+    parts: last.parts,
+    joined: (last.joined ?? (last.parts[0] as string)) + separator,
+  };
+  return { units, lastIsPrefix: true };
 }

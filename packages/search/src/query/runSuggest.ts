@@ -103,10 +103,11 @@ function suggestCompletions(
   if (!scope.parsed.lastIsPrefix || lastWord === undefined) return;
   const typed = lastWord.joined ?? (lastWord.parts[0] as string);
   const vocabulary = reader.snapshot.vocabulary;
-  const head = request.q.slice(0, request.q.length - lastWord.raw.length).replace(/\s+$/, '');
+  // What comes before the word stays as typed; a word typed after a mark (`--no-`) stays on it.
+  const head = request.q.slice(0, request.q.length - lastWord.raw.length);
+  const before = head.trim() === '' ? '' : /\s$/.test(head) ? `${head.trimEnd()} ` : head;
   for (const { index } of vocabulary.completions(typed, scope.allowed, request.limit)) {
     if (suggestions.length >= request.limit) break;
-    const completion = vocabulary.terms[index] as string;
-    suggestions.push({ kind: 'query', text: head === '' ? completion : `${head} ${completion}` });
+    suggestions.push({ kind: 'query', text: before + (vocabulary.terms[index] as string) });
   }
 }

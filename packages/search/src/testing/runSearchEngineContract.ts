@@ -1125,6 +1125,21 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(typed).not.toContain('Shelf');
       });
 
+      it('completes a name typed up to a dot, a hyphen or two colons', async () => {
+        // The tokenizer drops a separator that ends a text; typed, it is the name going on.
+        expect(titles(await precise('geo.Mesh.'))[0]).toBe('geo.Mesh.resize');
+        const complete = async (q: string) =>
+          (await engine.suggest({ q, limit: 8, kind: 'query' }, precisionReader)).suggestions;
+        expect(await complete('geo.Mesh.')).toEqual([{ kind: 'query', text: 'geo.mesh.resize' }]);
+        // What was typed before the word stays as it was, the dashes of a flag included.
+        expect(await complete('sqltool --dry-')).toEqual([
+          { kind: 'query', text: 'sqltool --dry-run' },
+        ]);
+        expect(await complete('std::')).toEqual([{ kind: 'query', text: 'std::vector' }]);
+        // A full stop after plain words ends a sentence: nothing is being typed.
+        expect(await complete('run the sqltool.')).toEqual([]);
+      });
+
       it('finds code tokens whole and by part, with highlights', async () => {
         for (const q of [
           'ORA-00942',
