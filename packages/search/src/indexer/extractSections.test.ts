@@ -626,7 +626,9 @@ describe('extractSections on API entries', () => {
         '<dl class="std cmdoption"><dt class="sig" id="cmdoption-ink-tool-n">' +
         '<span class="sig-name">-n</span></dt><dd><p>Counts.</p></dd></dl>' +
         '<dl class="std inkcommand"><dt class="sig" id="inkcommand-soak">' +
-        '<span class="sig-name">soak</span></dt><dd><p>Soaks.</p></dd></dl></main>',
+        '<span class="sig-name">soak</span></dt><dd><p>Soaks.</p></dd></dl>' +
+        '<dl class="ink-tool-option"><dt id="cmdoption-soak-wet">' +
+        '<code>--wet</code></dt><dd><p>Wets.</p></dd></dl></main>',
       { path: '/ink.html' },
     );
     expect(page.sections.map((s) => [s.anchor, s.definitions ?? [], s.text])).toEqual([
@@ -638,6 +640,8 @@ describe('extractSections on API entries', () => {
       ['cmdoption-ink-tool-n', ['ink-tool -n'], 'command line option Counts.'],
       // A kind of entry the project defines is not named.
       ['inkcommand-soak', ['soak'], 'Soaks.'],
+      // Unless it is an option of Sphinx's by its id (Django's `django-admin-option`).
+      ['cmdoption-soak-wet', ['soak --wet'], 'command line option Wets.'],
     ]);
   });
 

@@ -881,7 +881,11 @@ export function extractParsedPage(
           const heading = signature?.heading ?? textOf(child);
           if (group !== null && afterTerm) group.heading = `${group.heading} / ${heading}`;
           else {
-            group = { heading, anchor, parts: kind === undefined ? [] : [kind, ' '] };
+            // A project's own option directive (Django's `django-admin-option`) keeps Sphinx's
+            // option ids, and its index names the entries as Sphinx's options.
+            const entry =
+              kind ?? (anchor.startsWith(OPTION_ID) ? ENTRY_KINDS.cmdoption : undefined);
+            group = { heading, anchor, parts: entry === undefined ? [] : [entry, ' '] };
             // The name the entry defines counts as said by its heading (see definitionTermsOf).
             const name =
               signature === undefined
