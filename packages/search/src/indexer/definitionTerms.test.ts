@@ -49,6 +49,26 @@ describe('definitions', () => {
     expect(definitionsOf(variables)).toEqual(['KILNHOST', 'KILN_PORT', '--kiln-dir']);
   });
 
+  it("takes the parameters a Sphinx field list names, and no other field's words", () => {
+    // A list of parameters, each after its link target (sphinx-paramlinks), and a field of one
+    // parameter, which is a paragraph; what an entry raises or returns it does not define.
+    const fields = `<dl class="field-list simple">
+      <dt class="field-odd">Parameters<span class="colon">:</span></dt>
+      <dd class="field-odd"><ul class="simple">
+        <li><p><span class="target" id="kiln.Kiln.params.max_heat"></span><strong>max_heat</strong>
+          <a class="paramlink headerlink" href="#kiln.Kiln.params.max_heat">¶</a> – the hottest it gets.</p></li>
+        <li><p><strong>*glazes</strong> (<em>list</em>) – glazes it takes.</p></li></ul></dd>
+      <dt class="field-even">Keyword Arguments</dt>
+      <dd class="field-even"><p><strong>cool_down</strong> – minutes to cool.</p></dd>
+      <dt class="field-odd">Raises</dt>
+      <dd class="field-odd"><ul><li><p><strong>KilnError</strong> – when too hot.</p></li>
+        <li><p><strong>ValueError</strong> – when too cold.</p></li></ul></dd>
+      <dt class="field-even">Returns</dt><dd class="field-even"><p><strong>heat</strong> – degrees.</p></dd></dl>
+      <ul><li><p><strong>Fast</strong> – bold words of a list elsewhere.</p></li>
+        <li><p><strong>Quiet</strong> – no parameters.</p></li></ul>`;
+    expect(definitionsOf(fields)).toEqual(['max_heat', '*glazes', 'cool_down']);
+  });
+
   it('takes no names from a list of changes, of bare names or of links', () => {
     // Release notes start some items with a name and others not: mentions, not definitions.
     const changes = `<ul><li><code>kiln.fire()</code> will be removed.</li>

@@ -160,14 +160,17 @@ const WHOLE_IDENTIFIER = new RegExp(`^[^${WORD_START_CLASS}\\s]{0,2}${IDENTIFIER
 /** Text that shows something. */
 const HAS_SHOWN = /\S/u;
 
-/** The first node of an element that shows something: not blank text, not an empty anchor. */
+/**
+ * The first node of an element that shows something: not blank text, not an empty anchor or
+ * link target (`<span class="target" id="…">`).
+ */
 function firstShown(element: Element): AnyNode | undefined {
   return element.children.find((child) =>
     child.type === 'text'
       ? HAS_SHOWN.test(child.data)
       : child.type === 'tag' &&
         !isExcluded(child) &&
-        !(child.name === 'a' && textOf(child).trim() === ''),
+        !((child.name === 'a' || child.name === 'span') && textOf(child).trim() === ''),
   );
 }
 
@@ -208,13 +211,47 @@ export function listItemName(item: Element): string | undefined {
   return named ? describedName(item) : undefined;
 }
 
+/** The label of a field list's field of parameters (`Parameters`, `Keyword Arguments`). */
+const PARAMETER_FIELD = /\b(?:param|parameters|arguments?)\b/i;
+
+/** The label of the field list's field a value (`<dd>`) belongs to, or undefined. */
+function fieldLabel(value: AnyNode | null): string | undefined {
+  if (value?.type !== 'tag' || value.name !== 'dd') return undefined;
+  const list = value.parent;
+  if (list?.type !== 'tag' || !/\bfield-list\b/.test(list.attribs.class ?? '')) return undefined;
+  const siblings = list.children;
+  for (let at = siblings.indexOf(value) - 1; at >= 0; at--) {
+    const sibling = siblings[at] as AnyNode;
+    if (sibling.type === 'tag') return sibling.name === 'dt' ? textOf(sibling) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The parameter an item of a Sphinx field list of parameters names, in bold at its start
+ * (`<li><p><strong>echo</strong> – if True, the Engine will log…`, or the paragraph of a field
+ * of one parameter): the entry the list is in defines it, as a table of options defines its
+ * first column.
+ */
+export function parameterName(item: Element): string | undefined {
+  // A field of one parameter holds a paragraph, not a list.
+  const label = fieldLabel((item.name === 'p' ? item.parent : item.parent?.parent) ?? null);
+  if (label === undefined || !PARAMETER_FIELD.test(label)) return undefined;
+  let first = firstShown(item);
+  if (item.name === 'li' && first?.type === 'tag' && first.name === 'p') first = firstShown(first);
+  if (first?.type !== 'tag' || first.name !== 'strong') return undefined;
+  const name = normaliseSpace(textOf(first));
+  return WHOLE_IDENTIFIER.test(name) && NAME_LIKE.test(name) ? name : undefined;
+}
+
 /** Adds what an element defines to a section's definitions, when it defines something. */
 export function collectDefinition(definitions: string[], element: Element): void {
   if (definitions.length >= MAX_DEFINITIONS) return;
   let term: string | undefined;
   if (isDefiningElement(element)) term = definitionTerm(element);
   else if (isLoneCell(element)) term = loneCellName(element);
-  else if (element.name === 'li') term = listItemName(element);
+  else if (element.name === 'li') term = listItemName(element) ?? parameterName(element);
+  else if (element.name === 'p') term = parameterName(element);
   if (term !== undefined && !definitions.includes(term)) definitions.push(term);
 }
 

@@ -958,7 +958,7 @@ export function extractParsedPage(
       }
       return;
     }
-    if (name === 'dt' || name === 'td' || name === 'th' || name === 'li') {
+    if (name === 'dt' || name === 'td' || name === 'th' || name === 'li' || name === 'p') {
       collectDefinition((target.definitions ??= []), node);
     }
     const field = entry === null ? fieldEntryName(node) : undefined;
