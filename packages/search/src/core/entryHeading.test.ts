@@ -68,6 +68,17 @@ describe('readHeading', () => {
     expect(readHeading('--wait=SECONDS', 'harborctl --wait').names).toEqual(['harborctl --wait']);
     // Names qualified in the heading keep their own qualifier.
     expect(readHeading('A.run() / B.run()', 'pkg.A.run').names).toEqual(['A.run', 'B.run']);
+    // A heading saying the name as defined, qualified, says its qualifiers whole too.
+    expect(readHeading('kiln.engine.URL.query Mapping[str, str]', 'kiln.engine.URL.query')).toEqual(
+      {
+        names: ['kiln.engine.URL.query Mapping[str, str]'],
+        qualifiers: ['kiln.engine.url', 'kiln.engine'],
+        aside: '',
+      },
+    );
+    expect(
+      readHeading('kiln.engine.URL.create(name)', 'kiln.engine.URL.create').qualifiers,
+    ).toEqual(['kiln.engine.url', 'kiln.engine']);
   });
 
   it('leaves a heading that is no entry of several names whole', () => {

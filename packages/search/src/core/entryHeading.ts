@@ -116,9 +116,12 @@ export function readHeading(heading: string, definition?: string): HeadingReadin
       if (k === 0 || !name.includes('.')) names[k] = qualifier + name;
     }
   }
+  // A heading that starts with the name qualified (`sqlalchemy.engine.URL.query Mapping[str,
+  // str]`) says its class as much as one that leaves the qualifier out.
+  const qualified = qualifier !== '' || startsWithName(names[0] as string, definition);
   return {
     names,
-    qualifiers: qualifier === '' ? [] : qualifierTerms(definition),
+    qualifiers: qualified ? qualifierTerms(definition) : [],
     aside: asides.join(' '),
   };
 }
