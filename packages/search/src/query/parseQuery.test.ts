@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from './parseQuery';
+import { MAX_QUERY_WORDS, parseQuery } from './parseQuery';
 
 describe('parseQuery', () => {
   it('splits words and quoted phrases and knows when the last word is still being typed', () => {
@@ -12,6 +12,20 @@ describe('parseQuery', () => {
     expect(parsed.lastIsPrefix).toBe(true);
     expect(parseQuery('snap ').lastIsPrefix).toBe(false);
     expect(parseQuery('"snap shot"').lastIsPrefix).toBe(false);
+  });
+
+  it('reads no word as being typed when the query has more words than are read', () => {
+    const words = Array.from({ length: MAX_QUERY_WORDS + 6 }, (_, i) => `w${i}`).join(' ');
+    for (const q of [`${words} os.pa`, `${words} os.`]) {
+      const parsed = parseQuery(q);
+      expect(parsed.units).toHaveLength(MAX_QUERY_WORDS);
+      // The last word read is the 24th, not the one at the end being typed.
+      expect(parsed.lastIsPrefix).toBe(false);
+      expect(parsed.units[MAX_QUERY_WORDS - 1]?.words[0]).toEqual({ raw: 'w23', parts: ['w23'] });
+    }
+    expect(
+      parseQuery(Array.from({ length: MAX_QUERY_WORDS }, (_, i) => `w${i}`).join(' ')).lastIsPrefix,
+    ).toBe(true);
   });
 
   it('treats an unclosed quote as no quote and ignores punctuation-only input', () => {

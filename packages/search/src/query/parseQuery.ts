@@ -39,9 +39,12 @@ const TYPED_SEPARATOR = new RegExp(`[${WORD_PART_CLASS}](\\.|-|::)$`, 'u');
 export function parseQuery(query: string): ParsedQuery {
   const units: QueryUnit[] = [];
   let count = 0;
+  let dropped = false;
   const push = (text: string, quoted: boolean) => {
-    const words = tokenizeQueryWords(text).slice(0, Math.max(0, MAX_QUERY_WORDS - count));
+    const all = tokenizeQueryWords(text);
+    const words = all.slice(0, Math.max(0, MAX_QUERY_WORDS - count));
     count += words.length;
+    dropped ||= words.length < all.length;
     if (words.length === 0) return;
     if (quoted && words.length > 1) units.push({ words, quoted: true });
     else for (const word of words) units.push({ words: [word], quoted: false });
@@ -53,7 +56,8 @@ export function parseQuery(query: string): ParsedQuery {
     push(piece, insideQuotes);
   });
   const lastUnit = units[units.length - 1];
-  if (lastUnit === undefined || lastUnit.quoted) return { units, lastIsPrefix: false };
+  // Past the most words read, the word being typed is not among them.
+  if (lastUnit === undefined || lastUnit.quoted || dropped) return { units, lastIsPrefix: false };
   if (endsInWord(query)) return { units, lastIsPrefix: true };
   const separator = TYPED_SEPARATOR.exec(query)?.[1];
   const last = lastUnit.words[lastUnit.words.length - 1] as QueryWord;
