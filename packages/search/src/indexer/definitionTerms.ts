@@ -1,5 +1,6 @@
 import { WORD_PART_CLASS, WORD_PATTERN, WORD_START_CLASS } from '@docs-portal/contracts/text';
 import type { AnyNode, Element } from 'domhandler';
+import { prevElementSibling } from 'domutils';
 import { tokenizeText } from '../text/tokenize';
 import { isExcluded, normaliseSpace, textOf } from './domText';
 
@@ -174,14 +175,24 @@ function firstShown(element: Element): AnyNode | undefined {
   );
 }
 
-/** The name in code a list item starts with and goes on to describe, if it does. */
-function describedName(item: Element): string | undefined {
+/**
+ * The element an item's text starts with, when it is a `tag` (`code`, `strong`) holding one
+ * name worth indexing, and that name.
+ */
+function leadingName(item: Element, tag: string): { element: Element; name: string } | undefined {
   let first = firstShown(item);
   // The item's text may sit in a paragraph of its own.
   if (first?.type === 'tag' && first.name === 'p') first = firstShown(first);
-  if (first?.type !== 'tag' || first.name !== 'code' || startsWithLink(first)) return undefined;
+  if (first?.type !== 'tag' || first.name !== tag || startsWithLink(first)) return undefined;
   const name = normaliseSpace(textOf(first));
-  if (!WHOLE_IDENTIFIER.test(name) || !NAME_LIKE.test(name)) return undefined;
+  return WHOLE_IDENTIFIER.test(name) && NAME_LIKE.test(name) ? { element: first, name } : undefined;
+}
+
+/** The name in code a list item starts with and goes on to describe, if it does. */
+function describedName(item: Element): string | undefined {
+  const leading = leadingName(item, 'code');
+  if (leading === undefined) return undefined;
+  const { element: first, name } = leading;
   const container = first.parent as Element;
   const after = container.children.slice(container.children.indexOf(first) + 1);
   return after.some((node) => HAS_WORD.test(textOf(node))) ? name : undefined;
@@ -219,12 +230,8 @@ function fieldLabel(value: AnyNode | null): string | undefined {
   if (value?.type !== 'tag' || value.name !== 'dd') return undefined;
   const list = value.parent;
   if (list?.type !== 'tag' || !/\bfield-list\b/.test(list.attribs.class ?? '')) return undefined;
-  const siblings = list.children;
-  for (let at = siblings.indexOf(value) - 1; at >= 0; at--) {
-    const sibling = siblings[at] as AnyNode;
-    if (sibling.type === 'tag') return sibling.name === 'dt' ? textOf(sibling) : undefined;
-  }
-  return undefined;
+  const label = prevElementSibling(value);
+  return label?.name === 'dt' ? textOf(label) : undefined;
 }
 
 /**
@@ -237,11 +244,7 @@ export function parameterName(item: Element): string | undefined {
   // A field of one parameter holds a paragraph, not a list.
   const label = fieldLabel((item.name === 'p' ? item.parent : item.parent?.parent) ?? null);
   if (label === undefined || !PARAMETER_FIELD.test(label)) return undefined;
-  let first = firstShown(item);
-  if (item.name === 'li' && first?.type === 'tag' && first.name === 'p') first = firstShown(first);
-  if (first?.type !== 'tag' || first.name !== 'strong') return undefined;
-  const name = normaliseSpace(textOf(first));
-  return WHOLE_IDENTIFIER.test(name) && NAME_LIKE.test(name) ? name : undefined;
+  return leadingName(item, 'strong')?.name;
 }
 
 /** Adds what an element defines to a section's definitions, when it defines something. */
