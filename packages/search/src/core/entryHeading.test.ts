@@ -79,6 +79,19 @@ describe('readHeading', () => {
     expect(
       readHeading('kiln.engine.URL.create(name)', 'kiln.engine.URL.create').qualifiers,
     ).toEqual(['kiln.engine.url', 'kiln.engine']);
+    // One naming a qualifier of its own says the qualifiers it leaves out whole too, its names
+    // as shown: `today kiln.date class method` is the member, not `kiln.datetime.today`.
+    expect(readHeading('date.today()', 'kiln.date.today')).toEqual({
+      names: ['date.today'],
+      qualifiers: ['kiln.date'],
+      aside: '()',
+    });
+    expect(readHeading('Form.add_error(field)', 'kiln.forms.Form.add_error').qualifiers).toEqual([
+      'kiln.forms.form',
+      'kiln.forms',
+    ]);
+    // A name that only ends like the definition is not one of its endings.
+    expect(readHeading('today()', 'kiln.date.yesterday_today').qualifiers).toEqual([]);
   });
 
   it('leaves a heading that is no entry of several names whole', () => {

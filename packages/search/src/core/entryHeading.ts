@@ -31,6 +31,16 @@ function startsWithName(text: string, name: string): boolean {
   return next === '' || !NAME_CHAR.test(next);
 }
 
+/** True when `text` ends with `name` after a dot (`datetime.date.today`, `date.today`). */
+function endsWithName(text: string, name: string): boolean {
+  return (
+    name !== '' &&
+    text.length > name.length &&
+    text.endsWith(name) &&
+    text.charAt(text.length - name.length - 1) === '.'
+  );
+}
+
 /** How a section's heading is read into the heading field. */
 export interface HeadingReading {
   /**
@@ -117,8 +127,11 @@ export function readHeading(heading: string, definition?: string): HeadingReadin
     }
   }
   // A heading that starts with the name qualified (`sqlalchemy.engine.URL.query Mapping[str,
-  // str]`) says its class as much as one that leaves the qualifier out.
-  const qualified = qualifier !== '' || startsWithName(names[0] as string, definition);
+  // str]`), or names a qualifier of its own (`date.today` of `datetime.date.today`), says its
+  // class as much as one that leaves the qualifier out.
+  const first = names[0] as string;
+  const qualified =
+    qualifier !== '' || startsWithName(first, definition) || endsWithName(definition, first);
   return {
     names,
     qualifiers: qualified ? qualifierTerms(definition) : [],
