@@ -44,6 +44,23 @@ const lastWordTerms = (vocabulary: Vocabulary, q: string): Map<string, PlannedTe
 };
 
 describe('planQuery', () => {
+  it("leaves another word of the query out of a word's stem siblings", () => {
+    // `glazing` and `glaze` share a stem; asked together, each is its own word's alone.
+    const glaze = vocabularyOf([
+      ['glaze', 5],
+      ['glazing', 4],
+      ['glazed', 3],
+      ['kiln', 6],
+    ]);
+    const groups = planQuery(parseQuery('glazing in kiln glaze '), { ...ctx, vocabulary: glaze });
+    const terms = (g: number) =>
+      (groups[g]?.variants[0]?.slots[0]?.terms ?? []).map((t) => `${t.term}:${t.how}`);
+    expect(terms(0)).toEqual(['glazing:exact', 'glazed:stem']);
+    expect(terms(3)).toEqual(['glaze:exact', 'glazed:stem']);
+    // Alone, each word has the other as a stem sibling.
+    expect(lastWordTerms(glaze, 'glazing ').get('glaze')?.how).toBe('stem');
+  });
+
   it('weighs completions of a word the index knows below those of a fragment', () => {
     const known = termsOf('exp');
     expect(known.get('exp')).toMatchObject({ how: 'exact', weight: 1 });

@@ -225,9 +225,14 @@ class SlotBuilder {
         ? v.completions(term, allowed, completionLimit(term, r.maxCompletions, this.soleWord))
         : [];
     // A word still being typed that the index does not know is a fragment, not a word to stem.
+    // Another word of the query is that word's, not a form of this one: `locale` is no stem of
+    // `localize` in `localize in module locale`, or every section saying the module's name would
+    // say both words.
     if (!(exactDf === 0 && completions.length > 0)) {
       for (const index of v.withStem(stemTerm(term), allowed)) {
-        if (index !== exact) this.add(index, scale * r.stemWeight, how ?? 'stem');
+        if (index === exact || this.ctx.queryTerms?.has(v.terms[index] as string) === true)
+          continue;
+        this.add(index, scale * r.stemWeight, how ?? 'stem');
       }
     }
     // A word the index knows as typed is more likely finished than cut short: its completions

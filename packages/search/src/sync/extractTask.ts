@@ -21,7 +21,7 @@ import {
  * Version of the extraction rules. It is part of every page hash, so changing the indexer
  * (and this number) re-indexes every page on the next run.
  */
-export const INDEXER_VERSION = '36';
+export const INDEXER_VERSION = '37';
 
 /**
  * Content hash of a page: its file bytes, breadcrumb, the indexer version and the doc set's

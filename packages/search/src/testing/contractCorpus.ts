@@ -1017,6 +1017,84 @@ const GLAZE_UTILS_API: ContractDocSet = {
 };
 
 /**
+ * A library reference in the manner of Python's: a page per module, its top defining the module,
+ * then an entry per function or class member, headed as the reader sees it (`Day.today()`, the
+ * module left out) and defining its full name. The `glaze` module has a function named with
+ * another form of the module's name; the `tide` module two classes with a member of the same
+ * name, one class named as the module, its title saying the other's name.
+ */
+const KILN_LIBRARY: ContractDocSet = {
+  docSet: docSet('kiln-library', 'Kiln', '2', 'Library Reference', '/docs/kiln'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/library/glaze.html',
+      title: 'glaze — Coating services',
+      breadcrumb: ['The Kiln Library'],
+      hash: 'glaze',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'module The glaze module coats fired pieces. Pieces are coated one at a time; the module keeps the current glaze and its colour.',
+          definitions: ['glaze'],
+        },
+        {
+          heading: 'glaze.glazing(piece, coats=1)',
+          anchor: 'glaze.glazing',
+          text: 'function Coats a piece with the current glaze, once per coat, and returns the piece.',
+          definitions: ['glaze.glazing'],
+        },
+        {
+          heading: 'glaze.strip(piece)',
+          anchor: 'glaze.strip',
+          text: 'function Takes the coat off a piece before it is fired again.',
+          definitions: ['glaze.strip'],
+        },
+      ],
+    },
+    {
+      path: '/library/tide.html',
+      title: 'tide — Day and tide tables',
+      breadcrumb: ['The Kiln Library'],
+      hash: 'tide',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'module The tide module reads the tide tables of a harbour, a day at a time.',
+          definitions: ['tide'],
+        },
+        {
+          heading: 'class tide.Day(year, month, day)',
+          anchor: 'tide.Day',
+          text: 'class A calendar day of a tide table.',
+          definitions: ['tide.Day'],
+        },
+        {
+          heading: 'Day.today()',
+          anchor: 'tide.Day.today',
+          text: 'class method The entry of the table for today.',
+          definitions: ['tide.Day.today'],
+        },
+        {
+          heading: 'class tide.Tide(day, hour)',
+          anchor: 'tide.Tide',
+          text: 'class One high or low tide of a day.',
+          definitions: ['tide.Tide'],
+        },
+        {
+          heading: 'Tide.today()',
+          anchor: 'tide.Tide.today',
+          text: 'class method The next tide of today. Call the method on the class; it reads the clock.',
+          definitions: ['tide.Tide.today'],
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
  * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
  * those cases.
@@ -1028,6 +1106,7 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   GLOSSARY_MANUAL,
   RING_API,
   GLAZE_UTILS_API,
+  KILN_LIBRARY,
 ];
 
 /** The weaves a loom manual gives a page each, every page opening with an `Overview`. */

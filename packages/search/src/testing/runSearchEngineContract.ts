@@ -1194,6 +1194,26 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(titles(await precise('resize geo.Mesh method'))[0]).toBe('geo.Mesh.resize');
       });
 
+      it("links a module's function to its entry, though it is named with another form of the module's name", async () => {
+        // `glazing` and `glaze` share a stem: as a form of `glazing`, `glaze` made every section
+        // of the module's page say both words, and the top, saying `module` too, took the link.
+        const response = await precise('glazing in module glaze');
+        expect(response.hits[0]?.url).toContain('/library/glaze.html');
+        expect(response.hits[0]?.sections[0]?.anchor).toBe('glaze.glazing');
+      });
+
+      it("links a class's member headed without its module to that class's, not to its namesake's", async () => {
+        // `Day.today()` says `tide.Day`, the qualifier it was defined with, as `Tide.today()`
+        // says `tide.Tide`; the module's name alone is in every section's title.
+        for (const [q, anchor] of [
+          ['today tide.Day class method', 'tide.Day.today'],
+          ['today tide.Tide class method', 'tide.Tide.today'],
+        ]) {
+          const response = await precise(q as string);
+          expect(response.hits[0]?.sections[0]?.anchor, q).toBe(anchor);
+        }
+      });
+
       it('links a method name to its own entry, not to longer names that start with it', async () => {
         // `get` is typed last, so it is also read as the start of `get_mut` and `get_or_default`:
         // those hold `get` as a part already and must not count it twice.
