@@ -22,7 +22,7 @@ const FLAGS = /,\s*(?=-)/;
 const ALTERNATIVES = ' / ';
 
 /** A letter, a digit or `_`: a name goes on where one follows. */
-const NAME_CHAR = /[\p{L}\p{N}_]/u;
+export const NAME_CHAR = /[\p{L}\p{N}_]/u;
 
 /** True when `text` starts with `name` as a whole name (`glob —`, not `globbing`). */
 function startsWithName(text: string, name: string): boolean {

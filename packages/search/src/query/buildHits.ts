@@ -9,6 +9,7 @@ import {
   searchableText,
   type SearchableText,
 } from './buildSnippet';
+import { casedLead } from './casedLead';
 import { loadSectionTokens } from './loadSectionTokens';
 import { otherVersionsOf } from './collapseVersions';
 import type { SearchOutcome } from './executeSearch';
@@ -140,6 +141,19 @@ export async function buildHits(
       outcome.tokens.set(id, fields);
   }
   const sectionRows = await reader.sections(shown.flatMap((list) => list.map((s) => s.sectionId)));
+  const typed = outcome.parsed.units.flatMap((unit) => unit.words.map((word) => word.raw));
+  shown.forEach((list, i) => {
+    // Only where the hit links to its best section: a section chosen for its own words stays.
+    if (list[0] !== pages[i]?.sections[0]) return;
+    const lead = casedLead(
+      list.map((s) => ({
+        heading: (sectionRows.get(s.sectionId) as StoredSection | undefined)?.heading ?? '',
+        score: s.adjusted,
+      })),
+      typed,
+    );
+    if (lead > 0) list.unshift(...list.splice(lead, 1));
+  });
   const pageRows = await reader.pages(pages.map((p) => p.pageId));
   const docSets = new Map(reader.snapshot.docSets.map((d) => [d.storeId, d]));
   const otherVersions = await otherVersionsOf(reader, pageRows, outcome.otherVersions);

@@ -1054,6 +1054,32 @@ const KILN_LIBRARY: ContractDocSet = {
       ],
     },
     {
+      path: '/library/mark.html',
+      title: 'mark — Maker marks',
+      breadcrumb: ['The Kiln Library'],
+      hash: 'mark',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'module The mark module presses the initials of a maker into the foot of a piece.',
+          definitions: ['mark'],
+        },
+        {
+          heading: 'mark.Stamp(initials, size)',
+          anchor: 'mark.Stamp',
+          text: 'class A stamp pressed into the clay: the initials of a potter, and a size.',
+          definitions: ['mark.Stamp'],
+        },
+        {
+          heading: 'mark.stamp(piece, initials)',
+          anchor: 'mark.stamp',
+          text: 'function Presses the initials of a potter into the clay of a piece.',
+          definitions: ['mark.stamp'],
+        },
+      ],
+    },
+    {
       path: '/library/tide.html',
       title: 'tide — Day and tide tables',
       breadcrumb: ['The Kiln Library'],

@@ -1214,6 +1214,22 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it('links to the entry named in the case typed, where two names differ only in case', async () => {
+        // The index reads `mark.Stamp` and `mark.stamp` alike: their entries nearly tie.
+        for (const [q, anchor] of [
+          ['stamp', 'mark.stamp'],
+          ['Stamp', 'mark.Stamp'],
+          ['mark.stamp', 'mark.stamp'],
+          ['mark.Stamp', 'mark.Stamp'],
+          ['stamp in module mark', 'mark.stamp'],
+          ['Stamp class in mark', 'mark.Stamp'],
+        ]) {
+          const response = await precise(q as string);
+          expect(response.hits[0]?.url, q).toContain('/library/mark.html');
+          expect(response.hits[0]?.sections[0]?.anchor, q).toBe(anchor);
+        }
+      });
+
       it('links a method name to its own entry, not to longer names that start with it', async () => {
         // `get` is typed last, so it is also read as the start of `get_mut` and `get_or_default`:
         // those hold `get` as a part already and must not count it twice.
