@@ -43,6 +43,18 @@ describe('casedLead', () => {
     );
   });
 
+  it('reads a capital first letter in prose as no case at all', () => {
+    // Sentence case capitalises a heading's first word; readers capitalise a query's.
+    const prose = twins('Anomaly alerts', 'Respond to an anomaly', 0.01);
+    expect(casedLead(prose, ['anomaly', 'detection'])).toBe(0);
+    expect(casedLead(twins('Respond to an anomaly', 'Anomaly alerts'), ['Anomaly'])).toBe(0);
+    // In code it says a class: `mark.Stamp(`, `kiln.expr.Label`.
+    expect(casedLead(twins('mark.Stamp(initials)', 'mark.stamp(piece)'), ['stamp'])).toBe(1);
+    expect(casedLead(twins('Stamp(initials)', 'stamp(piece)'), ['stamp'])).toBe(1);
+    // Any other difference of case tells names apart wherever it is.
+    expect(casedLead(twins('NOP', 'nop()'), ['nop'])).toBe(1);
+  });
+
   it('keeps the first where the other scores more than the margin below it', () => {
     const far = twins('class kiln.types.Integer', 'class kiln.types.INTEGER', CASE_MARGIN * 2);
     expect(casedLead(far, ['INTEGER'])).toBe(0);

@@ -9,13 +9,38 @@ export const CASE_MARGIN = 0.05;
 
 /** True when `text` holds `word` as a whole word: no letter, digit or `_` right beside it. */
 export function holdsWord(text: string, word: string): boolean {
-  if (word === '') return false;
+  return word !== '' && wordAt(text, word) >= 0;
+}
+
+/** Where a word sits in code: after `.` or `:` of a qualified name, or before `(`, `.` or `:`. */
+function inCode(text: string, at: number, length: number): boolean {
+  const before = at === 0 ? '' : text.charAt(at - 1);
+  const after = text.charAt(at + length);
+  return before === '.' || before === ':' || after === '(' || after === '.' || after === ':';
+}
+
+/** Where `text` holds `word` whole (see {@link holdsWord}), or -1. */
+function wordAt(text: string, word: string): number {
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
     const before = at === 0 ? '' : text.charAt(at - 1);
-    const after = text.charAt(at + word.length);
-    if (!NAME_CHAR.test(before) && !NAME_CHAR.test(after)) return true;
+    if (!NAME_CHAR.test(before) && !NAME_CHAR.test(text.charAt(at + word.length))) return at;
   }
-  return false;
+  return -1;
+}
+
+/**
+ * True when `heading` says `word` (typed) in another case that tells a name apart: any case but
+ * a capital first letter alone in prose (`Anomaly alerts` for `anomaly`, `an anomaly` for
+ * `Anomaly`), which sentence case and typing give words of any kind. In code (`mark.Stamp`,
+ * `label(`) a capital says a class.
+ */
+function saysInOtherCase(heading: string, word: string): boolean {
+  if (holdsWord(heading, word)) return false;
+  const at = wordAt(heading.toLowerCase(), word.toLowerCase());
+  if (at < 0) return false;
+  const shown = heading.slice(at, at + word.length);
+  const capitalOnly = shown.slice(1) === word.slice(1);
+  return !capitalOnly || inCode(heading, at, word.length);
 }
 
 /** A section a hit may link to: its heading as shown, and its score. */
@@ -34,12 +59,8 @@ export interface LeadCandidate {
 export function casedLead(sections: readonly LeadCandidate[], words: readonly string[]): number {
   const first = sections[0];
   if (first === undefined || sections.length < 2) return 0;
-  const firstLower = first.heading.toLowerCase();
   const cased = words.filter(
-    (word) =>
-      word.toLowerCase() !== word.toUpperCase() &&
-      !holdsWord(first.heading, word) &&
-      holdsWord(firstLower, word.toLowerCase()),
+    (word) => word.toLowerCase() !== word.toUpperCase() && saysInOtherCase(first.heading, word),
   );
   if (cased.length === 0) return 0;
   const floor = first.score * (1 - CASE_MARGIN);
