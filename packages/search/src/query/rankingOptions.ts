@@ -8,6 +8,11 @@ export interface RankingOptions {
   fieldLengthNorm: [number, number, number, number];
   /** Weight of a term sharing the query word's stem (`connection` for `connections`). */
   stemWeight: number;
+  /**
+   * Share of a word's score kept by a section that holds only other forms of it sharing its stem
+   * (`return` or `returned` for `returning`), not the word as typed nor its plural or singular.
+   */
+  otherFormsShare: number;
   /** Weight of a configured synonym. */
   synonymWeight: number;
   /** Weight of a completion of the last word, scaled by how much of it was typed. */
@@ -65,6 +70,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   fieldWeights: [6, 4, 1.5, 1],
   fieldLengthNorm: [0.5, 0.5, 0.3, 0.75],
   stemWeight: 0.5,
+  otherFormsShare: 0.8,
   synonymWeight: 0.9,
   prefixWeight: 1,
   typoWeight: 0.6,

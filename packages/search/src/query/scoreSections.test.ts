@@ -141,3 +141,53 @@ describe('scoreSections of a camelCase name', () => {
     expect(busy).toBeGreaterThan(plain as number);
   });
 });
+
+describe('scoreSections of a word and its other forms', () => {
+  /** `returning` (term 1) as typed, `returnings` (2) its plural, `return` (3) another form. */
+  const terms: PlannedTerm[] = [
+    { termId: 1, term: 'returning', weight: 1, how: 'exact', df: 2 },
+    { termId: 2, term: 'returnings', weight: 0.5, how: 'stem', df: 1 },
+    { termId: 3, term: 'return', weight: 0.5, how: 'stem', df: 3 },
+  ];
+  const group: QueryGroup = {
+    text: 'returning',
+    variants: [{ slots: [{ terms, df: 3, exactDf: 2 }], weight: 1 }],
+    phrase: false,
+    stopWord: false,
+    unmatched: false,
+    df: 3,
+  };
+  /** Postings of one term: each row is [document, text tf]. */
+  const list = (...rows: Array<[number, number]>) => [
+    {
+      count: rows.length,
+      ids: Int32Array.from(rows.map(([id]) => id)),
+      tf: Uint16Array.from(rows.flatMap(([, tf]) => [0, 0, 0, tf])),
+    },
+  ];
+  // Section 0 says the word as typed four times; 1 its plural four times; 2 the other form four
+  // times; 3 the word once and the other form three times. All are as long.
+  const lists = new Map([
+    [1, list([0, 4], [3, 1])],
+    [2, list([1, 4])],
+    [3, list([2, 4], [3, 3])],
+  ]);
+  const table = { maxId: 3, lengths: new Uint32Array(16).fill(10) };
+  const stats = { documents: 100, averageLengths: [10, 10, 10, 10] };
+  const scores = (otherFormsShare: number) => {
+    const ranking = { ...DEFAULT_RANKING, otherFormsShare };
+    const scored = scoreSections([group], lists, table, stats, ranking);
+    return [0, 1, 2, 3].map((id) => scored.scores[scored.find(id)] as number);
+  };
+
+  it('keeps a share of the score of a section holding only another form of the word', () => {
+    const [word, plural, other, both] = scores(0.8);
+    const [, , fullOther, fullBoth] = scores(1);
+    expect(other).toBeCloseTo(0.8 * (fullOther as number), 12);
+    // The plural is the word, and a section saying the word keeps its other forms' say.
+    expect(plural).toBeCloseTo(scores(1)[1] as number, 12);
+    expect(both).toBeCloseTo(fullBoth as number, 12);
+    expect(word).toBeGreaterThan(other as number);
+    expect(plural).toBeGreaterThan(other as number);
+  });
+});

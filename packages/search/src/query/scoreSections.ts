@@ -1,6 +1,6 @@
 import { FIELD_COUNT } from '../core/fields';
 import type { DecodedPostings } from '../core/PostingCache';
-import { RARE_WORD_PAGES, type PlannedSlot, type QueryGroup } from './planQuery';
+import { RARE_WORD_PAGES, type PlannedSlot, type PlannedTerm, type QueryGroup } from './planQuery';
 import type { RankingOptions } from './rankingOptions';
 
 /** Collection statistics over the doc sets a query reads. */
@@ -101,6 +101,15 @@ function returnAccumulator(accumulator: Float64Array): void {
 
 /** Most a rare completion's frequency counts for, relative to the slot's common words. */
 const MAX_COMPLETION_BOOST = 2;
+
+/**
+ * True when `a` and `b` are one word in the singular and in the plural (`connection` and
+ * `connections`, `index` and `indexes`): the same thing, where other forms sharing their stem
+ * (`return` of `returning`, `connected` of `connection`) may name another.
+ */
+export function pluralOf(a: string, b: string): boolean {
+  return a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`;
+}
 
 /** First index in `ids[start..count)` whose value is at least `value`. */
 export function lowerBound(ids: Int32Array, start: number, count: number, value: number): number {
@@ -246,7 +255,20 @@ export function scoreSections(
         touched.length = 0;
       }
     }
-    for (const term of slot.terms) {
+    // A section holding only other forms of the word as typed (`return` for `returning`, a SQL
+    // clause of its own) keeps `otherFormsShare` of its score: summed before saturation, many of
+    // them scored as high as the word itself. Its plural or singular counts as the word. Those
+    // terms are weighed last, so the sections they alone reach are the last ones `touched`.
+    const typed = slot.terms.find((t) => t.how === 'exact');
+    const otherForm = (t: PlannedTerm) =>
+      typed !== undefined && t.how === 'stem' && !pluralOf(t.term, typed.term);
+    const terms =
+      ranking.otherFormsShare < 1 && slot.terms.some(otherForm)
+        ? [...slot.terms.filter((t) => !otherForm(t)), ...slot.terms.filter(otherForm)]
+        : slot.terms;
+    let firstOtherForm = Infinity;
+    for (const term of terms) {
+      if (firstOtherForm === Infinity && otherForm(term)) firstOtherForm = touched.length;
       // A completion rarer than the slot's common words says more about the page, within limits;
       // not when the word as typed is in the index (it is more likely finished than cut short).
       const ratio =
@@ -255,10 +277,12 @@ export function scoreSections(
           : 1;
       weighTerm(term.termId, term.weight * ratio);
     }
-    for (const id of touched) {
+    for (let k = 0; k < touched.length; k++) {
+      const id = touched[k] as number;
       const weighted = accumulated[id] as number;
       accumulated[id] = 0;
-      const score = (factor * weighted) / (k1 + weighted);
+      const share = k < firstOtherForm ? 1 : ranking.otherFormsShare;
+      const score = (share * factor * weighted) / (k1 + weighted);
       visit(id, exactScores === undefined ? score : Math.max(score, exactScores.get(id) ?? 0));
     }
     touched.length = 0;

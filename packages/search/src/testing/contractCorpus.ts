@@ -1121,6 +1121,72 @@ const KILN_LIBRARY: ContractDocSet = {
 };
 
 /**
+ * A query language's manual in the manner of PostgreSQL's: a clause named with a form of a
+ * common word (`RETURNING`, whose stem is `return`) has a page of its own, and a chapter on a
+ * procedural language says `return` in every section, under a heading of its own.
+ */
+const KILN_QUERY_MANUAL: ContractDocSet = {
+  docSet: docSet('kiln-query', 'Kiln Query', '1', 'Manual', '/docs/kiln-query'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/dml-returning.html',
+      title: 'Returning Data from Changed Rows',
+      breadcrumb: ['Data Manipulation'],
+      hash: 'dml-returning',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'An INSERT, UPDATE or DELETE command can hand back the rows it changed: add a RETURNING clause, and no second query is needed to read them. The clause lists the columns to hand back, or an asterisk for all of them, and may compute values from them as a select list does.',
+        },
+      ],
+    },
+    {
+      path: '/kpl-control.html',
+      title: 'Control Structures',
+      breadcrumb: ['Kiln Procedural Language'],
+      hash: 'kpl-control',
+      sections: [
+        {
+          heading: 'Return',
+          anchor: 'return',
+          text: 'RETURN ends a routine and returns its value. A routine may return early; every return hands back one value, and a RETURN without one returns nothing. The value returned must match the type the routine was declared to return.',
+        },
+        {
+          heading: 'Returning a set',
+          anchor: 'return-next',
+          text: 'RETURN NEXT adds a row to the result and goes on; the routine returns when it reaches a RETURN without NEXT.',
+        },
+        {
+          heading: 'Return values of triggers',
+          anchor: 'trigger-return',
+          text: 'A trigger returns a row or nothing. The row it returns replaces the one being written; when it returns nothing, the row is skipped.',
+        },
+        {
+          heading: 'Loops',
+          anchor: 'loops',
+          text: 'LOOP repeats its statements until EXIT leaves it; a return inside the loop leaves the routine too.',
+        },
+      ],
+    },
+    {
+      path: '/kpl-functions.html',
+      title: 'Writing Functions',
+      breadcrumb: ['Kiln Procedural Language'],
+      hash: 'kpl-functions',
+      sections: [
+        {
+          heading: 'Return types',
+          anchor: 'return-types',
+          text: 'A function declares the type it returns. What it returns is converted to that type; a function that returns nothing is declared to return void, and its return statements give no value.',
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
  * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
  * those cases.
@@ -1133,6 +1199,7 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   RING_API,
   GLAZE_UTILS_API,
   KILN_LIBRARY,
+  KILN_QUERY_MANUAL,
 ];
 
 /** The weaves a loom manual gives a page each, every page opening with an `Overview`. */

@@ -1214,6 +1214,15 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it('ranks the page saying the word as typed above pages saying only its other forms', async () => {
+        // `return`, `returns` and `returned` share the stem of `returning`: summed before
+        // saturation, a chapter saying them in every section scored as high as the clause's page.
+        for (const q of ['RETURNING', 'returning']) {
+          const response = await precise(q);
+          expect(response.hits[0]?.url, q).toContain('/dml-returning.html');
+        }
+      });
+
       it('links to the entry named in the case typed, where two names differ only in case', async () => {
         // The index reads `mark.Stamp` and `mark.stamp` alike: their entries nearly tie.
         for (const [q, anchor] of [

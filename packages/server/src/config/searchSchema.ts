@@ -15,6 +15,7 @@ export const RankingSchema = z.strictObject({
   fieldWeights: z.tuple([weight, weight, weight, weight]).optional(),
   fieldLengthNorm: z.tuple([share, share, share, share]).optional(),
   stemWeight: weight.optional(),
+  otherFormsShare: share.optional(),
   synonymWeight: weight.optional(),
   prefixWeight: weight.optional(),
   typoWeight: weight.optional(),
