@@ -214,7 +214,7 @@ describe('planQuery', () => {
     ]);
   });
 
-  it("marks snake_case names, and the stop words left out of a name's parts", () => {
+  it("marks the stop words left out of a name's parts", () => {
     const names = vocabularyOf([
       ['has_column_privilege', 1],
       ['column', 30],
@@ -227,13 +227,13 @@ describe('planQuery', () => {
     const byParts = (q: string) =>
       planQuery(parseQuery(q), { ...ctx, vocabulary: names }).map((g) => {
         const v = g.variants.find((v) => v.slots.length > 1);
-        return [v?.slots.length, v?.snakeParts, v?.droppedParts];
+        return [v?.slots.length, v?.droppedParts];
       });
     expect(byParts('has_column_privilege ledger_balance __ledger__ sqlalchemy.orm ')).toEqual([
-      [2, true, 1],
-      [2, true, undefined],
-      [undefined, undefined, undefined],
-      [2, undefined, undefined],
+      [2, 1],
+      [2, undefined],
+      [undefined, undefined],
+      [2, undefined],
     ]);
   });
 

@@ -52,13 +52,6 @@ export interface PlannedVariant {
    * so it does not say the word (see proximity's partReadings).
    */
   droppedParts?: number;
-  /**
-   * True for a snake_case word read by its parts (`ledger_balance`): a title holding only some
-   * of them (`Ledgers`) is not titled as the word (see titleMatches). Headings and text keep
-   * their parts' say: a setting's page is found by its siblings' headings (`CSRF_COOKIE_AGE`
-   * beside `CSRF_COOKIE_HTTPONLY`).
-   */
-  snakeParts?: boolean;
 }
 
 /** A query word (or phrase, or synonym span) and the ways it may match. */
@@ -119,8 +112,6 @@ export const KNOWN_WORD_COMPLETION = 0.75;
 const CODE_WORD = /[a-z][A-Z]|[A-Za-z0-9](?:_|\.|::)[A-Za-z]/;
 /** A word of letters and digits alone: read by parts, they are camelCase parts (`KilnInt`). */
 const CAMEL_CASE = /^[\p{L}\p{N}]+$/u;
-/** A snake_case name: words of letters and digits joined by underscores (`ledger_balance`). */
-const SNAKE_CASE = /^_*[\p{L}\p{N}]+(?:_+[\p{L}\p{N}]+)+_*$/u;
 /** Fewest letters of a camelCase compound's rest that tell it from an ending (see isCompoundOf). */
 const CAMEL_REST_MIN = 3;
 /**
@@ -358,7 +349,6 @@ function wordVariants(
       slots,
       weight: ctx.ranking.partsWeight,
       ...(CAMEL_CASE.test(word.raw) ? { camelParts: true } : {}),
-      ...(SNAKE_CASE.test(word.raw) ? { snakeParts: true } : {}),
       ...(dropped > 0 ? { droppedParts: dropped } : {}),
     });
   }

@@ -318,25 +318,33 @@ describe('identifiers read by their parts', () => {
     expect(fieldExactness(tokens([50, 0], [51, 0], [52, 1]), read, never)).toBe(1);
   });
 
-  it('reads snake_case words so in titles only', () => {
-    // `ledger_balance`: 60 whole, parts 61 ledger, 62 balance. The title `Ledgers` (63).
-    const ledgerBalance = {
+  it('reads every name made of parts so in titles only', () => {
+    // `ledger_balance`: 60 whole, parts 61 ledger, 62 balance; the title `Ledgers` (63).
+    // `post.parcel`: 70 whole, parts 71 post, 72 parcel; the package's title `post` (71).
+    const name = (whole: number, parts: number[]) => ({
       variants: [
-        { slots: [{ terms: [{ termId: 60 }] }] },
-        { snakeParts: true, slots: [61, 62].map((termId) => ({ terms: [{ termId }] })) },
+        { slots: [{ terms: [{ termId: whole }] }] },
+        { slots: parts.map((termId) => ({ terms: [{ termId }] })) },
       ],
-    };
-    expect(partReadings([ledgerBalance])).toBeUndefined();
-    const single: ProximityQuery = {
-      groups: 1,
-      termGroups: new Map([60, 61, 62].map((t) => [t, [0]])),
-      groupWeights: [1],
-      contentGroups: [0],
-      termQuality: new Map(),
-    };
-    const titles = { ...single, parts: partReadings([ledgerBalance], true) };
-    expect(fieldExactness(tokens([61, 0]), single, never)).toBeGreaterThan(0);
-    expect(fieldExactness(tokens([61, 0]), titles, never)).toBe(0);
-    expect(fieldExactness(tokens([61, 0], [62, 1]), titles, never)).toBeGreaterThan(0);
+    });
+    for (const [whole, first, second] of [
+      [60, 61, 62],
+      [70, 71, 72],
+    ] as const) {
+      const group = name(whole, [first, second]);
+      expect(partReadings([group])).toBeUndefined();
+      const single: ProximityQuery = {
+        groups: 1,
+        termGroups: new Map([whole, first, second].map((t) => [t, [0]])),
+        groupWeights: [1],
+        contentGroups: [0],
+        termQuality: new Map(),
+      };
+      const titles = { ...single, parts: partReadings([group], true) };
+      expect(fieldExactness(tokens([first, 0]), single, never)).toBeGreaterThan(0);
+      expect(fieldExactness(tokens([first, 0]), titles, never)).toBe(0);
+      expect(fieldExactness(tokens([first, 0], [second, 1]), titles, never)).toBeGreaterThan(0);
+      expect(fieldExactness(tokens([whole, 0]), titles, never)).toBe(1);
+    }
   });
 });

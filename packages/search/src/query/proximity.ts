@@ -47,12 +47,13 @@ export interface PartReadings {
  * whole (nor a synonym, typo or stem of it), for the words whose parts say them only all
  * together; undefined when there are none. Those are camelCase words, identifiers whose stop
  * words were left out of their parts (`has_column_privilege`: the title `column_privileges`
- * holds every part searched, not `has`) and, for `titles`, snake_case words (`Ledgers` is no
- * title of `ledger_balance`). Other parts of a name say it alone: each part of a qualified name
- * names a thing of its own (the module page titled "PostgreSQL" for
- * `sqlalchemy.dialects.postgresql.psycopg2cffi`, the heading `lock.release()` on the page of
- * `_thread.lock`), and a snake_case setting's page is found by its siblings' headings too
- * (`CSRF_COOKIE_AGE` beside `CSRF_COOKIE_HTTPONLY`).
+ * holds every part searched, not `has`) and, for `titles`, every word made of parts: a title
+ * names one thing, and one that says only some parts of a name names another (`Ledgers` is no
+ * title of `ledger_balance`, nor is the package page `email — An email and MIME handling package`
+ * a title of `email.message`, which has a page of its own). Elsewhere the other parts of a name
+ * say it alone: each part of a qualified name names a thing of its own (the heading
+ * `lock.release()` on the page of `_thread.lock`), and a snake_case setting's page is found by
+ * its siblings' headings too (`CSRF_COOKIE_AGE` beside `CSRF_COOKIE_HTTPONLY`).
  */
 export function partReadings(
   groups: readonly { variants: readonly PartVariant[] }[],
@@ -61,7 +62,7 @@ export function partReadings(
   const readByParts = (variant: PartVariant) =>
     variant.camelParts === true ||
     (variant.droppedParts ?? 0) > 0 ||
-    (titles && variant.snakeParts === true);
+    (titles && variant.slots.length > 1);
   let terms: Map<number, number[]> | undefined;
   const full = new Int32Array(groups.length);
   groups.forEach((group, g) => {
@@ -93,7 +94,6 @@ export function partReadings(
 interface PartVariant {
   camelParts?: boolean;
   droppedParts?: number;
-  snakeParts?: boolean;
   slots: readonly { terms: readonly { termId: number }[] }[];
 }
 

@@ -1187,6 +1187,66 @@ const KILN_QUERY_MANUAL: ContractDocSet = {
 };
 
 /**
+ * A library reference whose package has a page of its own, titled with the package's name before
+ * a dash as Python's are, and each module of the package a page titled with its qualified name
+ * before a colon (as Python titles the modules of its `email` package).
+ */
+const FERRY_LIBRARY: ContractDocSet = {
+  docSet: docSet('ferry-library', 'Ferry', '1', 'Library Reference', '/docs/ferry'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/library/ferry.html',
+      title: 'ferry — A ferry and freight handling package',
+      breadcrumb: ['The Ferry Library'],
+      hash: 'ferry',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'package The ferry package books crossings and carries freight. Its modules are ferry.freight, for loads and their weight, and ferry.crossing, for timetables.',
+          definitions: ['ferry'],
+        },
+      ],
+    },
+    {
+      path: '/library/ferry.freight.html',
+      title: 'ferry.freight: Representing loads',
+      breadcrumb: ['The Ferry Library', 'ferry'],
+      hash: 'ferry.freight',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'module This module represents the loads a crossing carries, weighed before boarding.',
+          definitions: ['ferry.freight'],
+        },
+        {
+          heading: 'class ferry.freight.Load(weight)',
+          anchor: 'ferry.freight.Load',
+          text: 'class One load, with its weight in tonnes.',
+          definitions: ['ferry.freight.Load'],
+        },
+      ],
+    },
+    {
+      path: '/library/ferry.crossing.html',
+      title: 'ferry.crossing: Timetables',
+      breadcrumb: ['The Ferry Library', 'ferry'],
+      hash: 'ferry.crossing',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'module This module reads the timetable of crossings and the loads booked on each.',
+          definitions: ['ferry.crossing'],
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
  * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
  * those cases.
@@ -1200,6 +1260,7 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   GLAZE_UTILS_API,
   KILN_LIBRARY,
   KILN_QUERY_MANUAL,
+  FERRY_LIBRARY,
 ];
 
 /** The weaves a loom manual gives a page each, every page opening with an `Overview`. */

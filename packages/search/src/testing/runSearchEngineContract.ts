@@ -1223,6 +1223,19 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it("ranks a module's page above its package's page for the module's qualified name", async () => {
+        // The package's page is titled with the first part of the name alone: a title naming
+        // another thing, which must not lead the module's own page, titled with the whole name.
+        for (const [q, path] of [
+          ['ferry.freight', '/library/ferry.freight.html'],
+          ['ferry.crossing', '/library/ferry.crossing.html'],
+          ['ferry', '/library/ferry.html'],
+        ]) {
+          const response = await precise(q as string);
+          expect(response.hits[0]?.url, q).toContain(path);
+        }
+      });
+
       it('links to the entry named in the case typed, where two names differ only in case', async () => {
         // The index reads `mark.Stamp` and `mark.stamp` alike: their entries nearly tie.
         for (const [q, anchor] of [
