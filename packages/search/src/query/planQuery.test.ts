@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Vocabulary, type VocabularyRow } from '../core/Vocabulary';
 import { stemTerm } from '../text/stem';
 import { parseQuery } from './parseQuery';
-import { KNOWN_WORD_COMPLETION, completionLimit, planQuery, type PlannedTerm } from './planQuery';
+import {
+  KNOWN_WORD_COMPLETION,
+  completionLimit,
+  partsWithinEdits,
+  planQuery,
+  type PlannedTerm,
+} from './planQuery';
 import { DEFAULT_RANKING } from './rankingOptions';
 import { compileSynonyms } from './synonyms';
 
@@ -243,6 +249,7 @@ describe('planQuery', () => {
       ['pg_stat_statements', 2],
       ['pg_stats', 4],
       ['pg_start', 5],
+      ['pgstat', 5],
       ['pg', 90],
       ['stat', 8],
       ['statistics', 40],
@@ -261,12 +268,34 @@ describe('planQuery', () => {
     // Where no name goes on so, its parts stand in, the last one whole (not `statistics`).
     const parts = plan('stat_')?.variants.find((v) => v.slots[0]?.terms.length);
     expect(parts?.slots.map(kinds)).toEqual([{ stat: 'exact' }]);
-    // Without the separator the word is still being typed, and may be a typo.
+    // Without the separator the word is still being typed, and may be a typo; not of `pg_start`,
+    // whose edit falls in `stat`, a known word too short for one (see partsWithinEdits).
     const typing = plan('pg_stat');
     expect(kinds(typing?.variants[0]?.slots[0])).toMatchObject({
       pg_stats: 'prefix',
-      pg_start: 'typo',
+      pgstat: 'typo',
     });
+    expect(kinds(typing?.variants[0]?.slots[0])).not.toHaveProperty('pg_start');
     expect(kinds(typing?.variants[1]?.slots[1])).toMatchObject({ statistics: 'prefix' });
+  });
+});
+
+describe('partsWithinEdits', () => {
+  const known = (word: string) => ['test', 'post', 'migrate', 'red', 'eye', 'eyes'].includes(word);
+
+  it('holds each part of a name to the edits that part tolerates', () => {
+    // Two edits in `test`, a known word of 4 letters: another name, not a typo.
+    expect(partsWithinEdits('test_migrate', 'post_migrate', known)).toBe(false);
+    // One edit in a part of 7 letters, or a swap of two letters in it.
+    expect(partsWithinEdits('test_migrate', 'test_migrade', known)).toBe(true);
+    expect(partsWithinEdits('test_migrate', 'test_mirgate', known)).toBe(true);
+    // A part of 4 letters the index lacks tolerates one edit.
+    expect(partsWithinEdits('tset_migrate', 'test_migrate', known)).toBe(true);
+  });
+
+  it('lets a part change to another form of it, and leaves plain words and other shapes be', () => {
+    expect(partsWithinEdits('red-eyes', 'red-eye', known)).toBe(true);
+    expect(partsWithinEdits('test_c', 'test_', known)).toBe(true);
+    expect(partsWithinEdits('migrate', 'migrant', known)).toBe(true);
   });
 });

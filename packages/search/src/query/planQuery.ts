@@ -139,11 +139,61 @@ function knownWordsOf(rest: string, known: (word: string) => boolean): string[] 
 
 /** What joins a word to the next part of an identifier (`get_mut`, `os.path`, `std::io`, `ORA-1`). */
 const PART_SEPARATOR = /[._:-]/;
+/** Runs of separators between the parts of an identifier. */
+const PART_SEPARATORS = /[._:-]+/;
 /** True when the rest of an identifier, or one of its parts, is a word of the query. */
 function namesAnotherPart(rest: string, queryTerms: ReadonlySet<string> | undefined): boolean {
   if (queryTerms === undefined || queryTerms.size === 0) return false;
   if (queryTerms.has(rest)) return true;
   return rest.split(PART_SEPARATOR).some((part) => part !== '' && queryTerms.has(part));
+}
+
+/**
+ * Edits between two words (insertions, deletions, substitutions and swaps of neighbouring
+ * letters, as the typo trie counts them).
+ */
+function editsBetween(a: string, b: string): number {
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      let value = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, substitution);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (before[j - 2] as number) + 1);
+      row.push(value);
+    }
+    before = previous;
+    previous = row;
+  }
+  return previous[b.length] as number;
+}
+
+/**
+ * True when a spelling within the edits tolerated for a name made of parts (`test_migrate`)
+ * keeps within those each of its parts tolerates (see {@link maxEditsFor}), part by part, or
+ * changes a part only to another form of it (`red-eye` for `red-eyes`): the two edits that
+ * turn `test_migrate` into `post_migrate` spell another name, not `test` mistyped. A spelling
+ * with another number of parts is not compared (a name cut at a separator, `test_`).
+ */
+export function partsWithinEdits(
+  term: string,
+  spelling: string,
+  known: (word: string) => boolean,
+): boolean {
+  if (!PART_SEPARATOR.test(term)) return true;
+  const typed = term.split(PART_SEPARATORS).filter((part) => part !== '');
+  const other = spelling.split(PART_SEPARATORS).filter((part) => part !== '');
+  if (typed.length !== other.length) return true;
+  return typed.every((part, i) => {
+    const instead = other[i] as string;
+    return (
+      part === instead ||
+      stemTerm(part) === stemTerm(instead) ||
+      editsBetween(part, instead) <= maxEditsFor(part, known(part))
+    );
+  });
 }
 
 /** Words on at most this many pages are checked for much more common spellings. */
@@ -251,7 +301,8 @@ class SlotBuilder {
       // spellings that are far more common are tried too.
       const similar = v
         .similar(term, maxEdits, allowed, r.maxTypoVariants)
-        .filter(({ index }) => exactDf === 0 || v.df(index, allowed) >= exactDf * COMMON_FACTOR);
+        .filter(({ index }) => exactDf === 0 || v.df(index, allowed) >= exactDf * COMMON_FACTOR)
+        .filter(({ index }) => partsWithinEdits(term, v.terms[index] as string, this.inIndex));
       let topDf = 1;
       for (const { index } of similar) topDf = Math.max(topDf, v.df(index, allowed));
       for (const { index, distance } of similar) {
@@ -272,8 +323,14 @@ class SlotBuilder {
    * knownWordsOf). The index cannot tell `stripend` from an English compound (`workflow` of
    * `work`), which holds no part of its own: a query of plain words keeps those as completions.
    */
+  /** True when a word is in the index as written, in a doc set the reader may open. */
+  private readonly inIndex = (word: string): boolean => {
+    const at = this.ctx.vocabulary.indexOf(word);
+    return at >= 0 && this.ctx.vocabulary.df(at, this.ctx.allowed) > 0;
+  };
+
   private isCompoundOf(term: string, completion: string): boolean {
-    const { vocabulary: v, allowed, queryTerms } = this.ctx;
+    const { queryTerms } = this.ctx;
     if (PART_SEPARATOR.test(completion.charAt(term.length))) {
       return !namesAnotherPart(completion.slice(term.length + 1), queryTerms);
     }
@@ -281,11 +338,7 @@ class SlotBuilder {
     // A word of two letters is more likely the start of one being typed (`mi` of `TEST_MI`).
     const rest = completion.slice(term.length);
     if (term.length < CAMEL_REST_MIN || rest.length < CAMEL_REST_MIN) return false;
-    const known = (word: string) => {
-      const at = v.indexOf(word);
-      return at >= 0 && v.df(at, allowed) > 0;
-    };
-    const words = knownWordsOf(rest, known);
+    const words = knownWordsOf(rest, this.inIndex);
     return words !== undefined && !words.some((word) => queryTerms?.has(word) === true);
   }
 

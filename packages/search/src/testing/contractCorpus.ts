@@ -1247,6 +1247,50 @@ const FERRY_LIBRARY: ContractDocSet = {
 };
 
 /**
+ * A web framework's reference in the manner of Django's: the settings of its test database are
+ * keys of one setting (`TEST_MIGRATE` is headed `MIGRATE` under `TEST`), and a signal whose name
+ * is two edits from one of them (`post_migrate`) has a section of its own.
+ */
+const QUAY_FRAMEWORK: ContractDocSet = {
+  docSet: docSet('quay-framework', 'Quay', '4', 'Reference', '/docs/quay'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/ref/settings.html',
+      title: 'Settings',
+      breadcrumb: ['Reference'],
+      hash: 'quay-settings',
+      sections: [
+        {
+          heading: 'TEST',
+          anchor: 'std-setting-TEST',
+          text: 'A dictionary of settings for the test database, made before the tests run and dropped after them. Its keys follow.',
+        },
+        {
+          heading: 'MIGRATE',
+          anchor: 'std-setting-TEST_MIGRATE',
+          text: 'Default: True. When False, migrations are not run as the test database is made; its tables are made from the models instead.',
+        },
+      ],
+    },
+    {
+      path: '/ref/signals.html',
+      title: 'Signals',
+      breadcrumb: ['Reference'],
+      hash: 'quay-signals',
+      sections: [
+        {
+          heading: 'post_migrate',
+          anchor: 'quay.signals.post_migrate',
+          text: 'Sent at the end of the migrate command, and after a flush. Receivers of post_migrate may add rows the migrations need; post_migrate is sent for every application, even one without migrations.',
+          definitions: ['quay.signals.post_migrate'],
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
  * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
  * those cases.
@@ -1261,6 +1305,7 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   KILN_LIBRARY,
   KILN_QUERY_MANUAL,
   FERRY_LIBRARY,
+  QUAY_FRAMEWORK,
 ];
 
 /** The weaves a loom manual gives a page each, every page opening with an `Overview`. */

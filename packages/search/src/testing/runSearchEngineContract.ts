@@ -1236,6 +1236,15 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         }
       });
 
+      it('takes no name as a misspelling of another whose parts differ beyond what each part tolerates', async () => {
+        // `post_migrate` is two edits from `test_migrate`, which a word of 12 letters tolerates,
+        // but both edits fall in `test`, a word of 4 letters the index knows: another name.
+        const response = await precise('TEST_MIGRATE');
+        expect(response.hits[0]?.url).toContain('/ref/settings.html');
+        expect(response.hits[0]?.sections[0]?.anchor).toBe('std-setting-TEST_MIGRATE');
+        expect(response.hits.some((hit) => hit.url.includes('/ref/signals.html'))).toBe(false);
+      });
+
       it('links to the entry named in the case typed, where two names differ only in case', async () => {
         // The index reads `mark.Stamp` and `mark.stamp` alike: their entries nearly tie.
         for (const [q, anchor] of [
