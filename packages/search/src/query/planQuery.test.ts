@@ -243,6 +243,25 @@ describe('planQuery', () => {
     ]);
   });
 
+  it("adds a misspelling's correction in the singular or plural, not its farther forms", () => {
+    const menus = vocabularyOf([
+      ['menus', 30],
+      ['menu', 50],
+      ['menuing', 2],
+      ['image', 80],
+    ]);
+    const [group] = planQuery(parseQuery('emnus image'), { ...ctx, vocabulary: menus });
+    const terms = new Map((group?.variants[0]?.slots[0]?.terms ?? []).map((t) => [t.term, t]));
+    expect(terms.get('menus')?.how).toBe('typo');
+    // `menu`, the singular of the correction `menus`, weighs as another form of it.
+    expect(terms.get('menu')?.how).toBe('typo');
+    expect(terms.get('menu')?.weight).toBeCloseTo(
+      (terms.get('menus')?.weight ?? 0) * DEFAULT_RANKING.stemWeight,
+    );
+    // `menuing` shares their stem, but is a form farther from a guessed word.
+    expect(terms.has('menuing')).toBe(false);
+  });
+
   it('completes a name typed up to a separator, without reading it as a typo or its parts', () => {
     const names = vocabularyOf([
       ['pg_stat_activity', 3],

@@ -1,5 +1,5 @@
 import type { DocSetMask, Vocabulary } from '../core/Vocabulary';
-import { stemTerm } from '../text/stem';
+import { singularAndPlural, stemTerm } from '../text/stem';
 import { isStopWord } from '../text/stopWords';
 import type { QueryWord } from '../text/tokenize';
 import type { ParsedQuery } from './parseQuery';
@@ -309,7 +309,16 @@ class SlotBuilder {
         const base = distance === 1 ? r.typoWeight : r.typo2Weight;
         // Among equally close spellings, the more common one is the likelier intent.
         const likelihood = 0.5 + 0.5 * Math.sqrt(v.df(index, allowed) / topDf);
-        this.add(index, scale * base * likelihood, how ?? 'typo');
+        const weight = scale * base * likelihood;
+        this.add(index, weight, how ?? 'typo');
+        // The spelling's plural or singular, weighed as a word's other forms are (`menu` of
+        // `emnus`, read `menus`): the same thing, where a title names it. Its farther forms stay
+        // out, as a correction is itself a guess.
+        const spelling = v.terms[index] as string;
+        for (const form of v.withStem(stemTerm(spelling), allowed)) {
+          if (form === exact || !singularAndPlural(v.terms[form] as string, spelling)) continue;
+          this.add(form, weight * r.stemWeight, how ?? 'typo');
+        }
       }
     }
   }

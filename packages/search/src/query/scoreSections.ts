@@ -1,5 +1,6 @@
 import { FIELD_COUNT } from '../core/fields';
 import type { DecodedPostings } from '../core/PostingCache';
+import { singularAndPlural } from '../text/stem';
 import { RARE_WORD_PAGES, type PlannedSlot, type PlannedTerm, type QueryGroup } from './planQuery';
 import type { RankingOptions } from './rankingOptions';
 
@@ -101,15 +102,6 @@ function returnAccumulator(accumulator: Float64Array): void {
 
 /** Most a rare completion's frequency counts for, relative to the slot's common words. */
 const MAX_COMPLETION_BOOST = 2;
-
-/**
- * True when `a` and `b` are one word in the singular and in the plural (`connection` and
- * `connections`, `index` and `indexes`): the same thing, where other forms sharing their stem
- * (`return` of `returning`, `connected` of `connection`) may name another.
- */
-export function pluralOf(a: string, b: string): boolean {
-  return a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`;
-}
 
 /** First index in `ids[start..count)` whose value is at least `value`. */
 export function lowerBound(ids: Int32Array, start: number, count: number, value: number): number {
@@ -261,7 +253,7 @@ export function scoreSections(
     // terms are weighed last, so the sections they alone reach are the last ones `touched`.
     const typed = slot.terms.find((t) => t.how === 'exact');
     const otherForm = (t: PlannedTerm) =>
-      typed !== undefined && t.how === 'stem' && !pluralOf(t.term, typed.term);
+      typed !== undefined && t.how === 'stem' && !singularAndPlural(t.term, typed.term);
     const terms =
       ranking.otherFormsShare < 1 && slot.terms.some(otherForm)
         ? [...slot.terms.filter((t) => !otherForm(t)), ...slot.terms.filter(otherForm)]

@@ -1291,6 +1291,56 @@ const QUAY_FRAMEWORK: ContractDocSet = {
 };
 
 /**
+ * A brewing program's manual whose menus have a page each, titled in the singular (`The “Batch”
+ * Menu`), below a chapter that says `menus` throughout.
+ */
+const KETTLE_MANUAL: ContractDocSet = {
+  docSet: docSet('kettle-manual', 'Kettle', '3', 'User Manual', '/docs/kettle'),
+  audience: ['*'],
+  pages: [
+    {
+      path: '/menus.html',
+      title: 'Menus',
+      breadcrumb: ['Reference'],
+      hash: 'kettle-menus',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'Every window of Kettle has menus. The menus of the main window are the batch and recipe menus; context menus open with a right click, and hold the same commands as the menus of the menu bar.',
+        },
+      ],
+    },
+    {
+      path: '/batch-menu.html',
+      title: 'The “Batch” Menu',
+      breadcrumb: ['Reference', 'Menus'],
+      hash: 'kettle-batch-menu',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'This menu holds the commands that act on the batch being brewed: start, pause, chill and bottle.',
+        },
+      ],
+    },
+    {
+      path: '/recipe-menu.html',
+      title: 'The “Recipe” Menu',
+      breadcrumb: ['Reference', 'Menus'],
+      hash: 'kettle-recipe-menu',
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: 'This menu holds the commands that edit a recipe: its grains, hops, yeast and the batch size it makes.',
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * Doc sets for the precision cases of the contract suite (definitions, code tokens, unspaced
  * scripts, long tokens, an API reference, numbered titles, a rare word), added and removed by
  * those cases.
@@ -1306,6 +1356,7 @@ export const PRECISION_CORPUS: readonly ContractDocSet[] = [
   KILN_QUERY_MANUAL,
   FERRY_LIBRARY,
   QUAY_FRAMEWORK,
+  KETTLE_MANUAL,
 ];
 
 /** The weaves a loom manual gives a page each, every page opening with an `Overview`. */

@@ -1245,6 +1245,17 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         expect(response.hits.some((hit) => hit.url.includes('/ref/signals.html'))).toBe(false);
       });
 
+      it("finds a misspelled word's correction in the singular, where a title says it so", async () => {
+        // `mneus` is read `menus`; the menu's own page is titled `The “Batch” Menu`.
+        for (const [q, path] of [
+          ['mneus batch', '/batch-menu.html'],
+          ['recipe mneus', '/recipe-menu.html'],
+        ]) {
+          const response = await precise(q as string);
+          expect(response.hits[0]?.url, q).toContain(path);
+        }
+      });
+
       it('links to the entry named in the case typed, where two names differ only in case', async () => {
         // The index reads `mark.Stamp` and `mark.stamp` alike: their entries nearly tie.
         for (const [q, anchor] of [
