@@ -139,8 +139,6 @@ function knownWordsOf(rest: string, known: (word: string) => boolean): string[] 
 
 /** What joins a word to the next part of an identifier (`get_mut`, `os.path`, `std::io`, `ORA-1`). */
 const PART_SEPARATOR = /[._:-]/;
-/** Runs of separators between the parts of an identifier. */
-const PART_SEPARATORS = /[._:-]+/;
 /** True when the rest of an identifier, or one of its parts, is a word of the query. */
 function namesAnotherPart(rest: string, queryTerms: ReadonlySet<string> | undefined): boolean {
   if (queryTerms === undefined || queryTerms.size === 0) return false;
@@ -183,8 +181,8 @@ export function partsWithinEdits(
   known: (word: string) => boolean,
 ): boolean {
   if (!PART_SEPARATOR.test(term)) return true;
-  const typed = term.split(PART_SEPARATORS).filter((part) => part !== '');
-  const other = spelling.split(PART_SEPARATORS).filter((part) => part !== '');
+  const typed = term.split(PART_SEPARATOR).filter((part) => part !== '');
+  const other = spelling.split(PART_SEPARATOR).filter((part) => part !== '');
   if (typed.length !== other.length) return true;
   return typed.every((part, i) => {
     const instead = other[i] as string;
@@ -323,6 +321,12 @@ class SlotBuilder {
     }
   }
 
+  /** True when a word is in the index as written, in a doc set the reader may open. */
+  private readonly inIndex = (word: string): boolean => {
+    const at = this.ctx.vocabulary.indexOf(word);
+    return at >= 0 && this.ctx.vocabulary.df(at, this.ctx.allowed) > 0;
+  };
+
   /**
    * True when `completion` is `term` and more parts, unless the query names one of those parts:
    * after a separator (`get_mut`); or, in a query about code (`StringUtils strip`), joined in
@@ -332,12 +336,6 @@ class SlotBuilder {
    * knownWordsOf). The index cannot tell `stripend` from an English compound (`workflow` of
    * `work`), which holds no part of its own: a query of plain words keeps those as completions.
    */
-  /** True when a word is in the index as written, in a doc set the reader may open. */
-  private readonly inIndex = (word: string): boolean => {
-    const at = this.ctx.vocabulary.indexOf(word);
-    return at >= 0 && this.ctx.vocabulary.df(at, this.ctx.allowed) > 0;
-  };
-
   private isCompoundOf(term: string, completion: string): boolean {
     const { queryTerms } = this.ctx;
     if (PART_SEPARATOR.test(completion.charAt(term.length))) {
