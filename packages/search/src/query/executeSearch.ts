@@ -242,7 +242,7 @@ export async function executeSearch(
   const contentGroups = required.filter((g) => !(groups[g] as QueryGroup).unmatched);
   // Section postings of the query: for its section labels, the headed pages and the blocks.
   const sectionLists = await loadPostings(reader, 'section', scoredTermIds(groups), scopes.needed);
-  const labels = sectionLabels(groups, contentGroups, sectionLists, snapshot.sections);
+  const labels = sectionLabels(groups, contentGroups, pageLists, sectionLists, snapshot.sections);
   const groupIdf = groups.map(
     (g, i) =>
       idf(g.df, stats.pages.documents) * (labels[i] === true ? ranking.sectionLabelWeight : 1),

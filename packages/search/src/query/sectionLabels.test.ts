@@ -55,7 +55,7 @@ describe('sectionLabels', () => {
       [2, [list([], range(1, 12))]],
     ]);
     const groups = [word(2, 12), word(1, 7)];
-    expect(sectionLabels(groups, [0, 1], lists, table)).toEqual([false, true]);
+    expect(sectionLabels(groups, [0, 1], lists, lists, table)).toEqual([false, true]);
   });
 
   it('does not take a word for a label where it is mostly said in passing or in longer headings', () => {
@@ -66,8 +66,14 @@ describe('sectionLabels', () => {
       [3, [list(range(9, 12))]],
       [2, [list([], range(1, 12))]],
     ]);
-    expect(sectionLabels([word(2, 12), word(1, 20)], [0, 1], lists, table)).toEqual([false, false]);
-    expect(sectionLabels([word(2, 12), word(3, 4)], [0, 1], lists, table)).toEqual([false, false]);
+    expect(sectionLabels([word(2, 12), word(1, 20)], [0, 1], lists, lists, table)).toEqual([
+      false,
+      false,
+    ]);
+    expect(sectionLabels([word(2, 12), word(3, 4)], [0, 1], lists, lists, table)).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it(`needs ${MIN_LABEL_PAGES} pages, another word that is not a label, and no phrase`, () => {
@@ -78,14 +84,35 @@ describe('sectionLabels', () => {
     ]);
     // Too few pages.
     const few = [word(2, 12), word(1, MIN_LABEL_PAGES - 1)];
-    expect(sectionLabels(few, [0, 1], lists, table)).toEqual([false, false]);
+    expect(sectionLabels(few, [0, 1], lists, lists, table)).toEqual([false, false]);
     // Alone, or only with other labels, a label is what was asked for.
-    expect(sectionLabels([word(4, 8)], [0], lists, table)).toEqual([false]);
-    expect(sectionLabels([word(4, 8), word(4, 8)], [0, 1], lists, table)).toEqual([false, false]);
-    // In quotes it is part of a phrase.
-    expect(sectionLabels([word(2, 12), word(4, 8, true)], [0, 1], lists, table)).toEqual([
+    expect(sectionLabels([word(4, 8)], [0], lists, lists, table)).toEqual([false]);
+    expect(sectionLabels([word(4, 8), word(4, 8)], [0, 1], lists, lists, table)).toEqual([
       false,
       false,
     ]);
+    // In quotes it is part of a phrase.
+    expect(sectionLabels([word(2, 12), word(4, 8, true)], [0, 1], lists, lists, table)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it('leaves the section postings of a word unread when too few pages hold it in a heading', () => {
+    // Term 1 is in the text of 12 pages and in none of their headings; term 2 heads sections 1-6.
+    const pageLists = new Map([
+      [1, [list([], range(1, 12))]],
+      [2, [list(range(1, 6))]],
+    ]);
+    const read: number[] = [];
+    const sectionLists = new (class extends Map<number, DecodedPostings[]> {
+      override get(termId: number) {
+        read.push(termId);
+        return super.get(termId);
+      }
+    })(pageLists);
+    const groups = [word(1, 12), word(2, 6)];
+    expect(sectionLabels(groups, [0, 1], pageLists, sectionLists, table)).toEqual([false, true]);
+    expect(read).toEqual([2]);
   });
 });

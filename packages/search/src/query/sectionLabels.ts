@@ -20,12 +20,14 @@ export const MIN_LABEL_PAGES = 5;
  * more. Such a word names a part of many pages, not what one page is about: `patterns
  * introduction` (a back-of-book entry and its subentry) asks for the page about patterns, where
  * the pages that only say `Introduction` are many and all about something else. Read from the
- * query's section postings (the heading's frequencies against the heading's length); only for a
- * query with another word that is not a label, since a label alone is what was asked for.
+ * query's section postings (the heading's frequencies against the heading's length), for the
+ * words its page postings (`pageLists`) show in the headings of enough pages; only for a query
+ * with another word that is not a label, since a label alone is what was asked for.
  */
 export function sectionLabels(
   groups: readonly QueryGroup[],
   contentGroups: readonly number[],
+  pageLists: ReadonlyMap<number, readonly DecodedPostings[]>,
   lists: ReadonlyMap<number, readonly DecodedPostings[]>,
   sections: SectionTable,
 ): boolean[] {
@@ -34,6 +36,10 @@ export function sectionLabels(
   for (const g of contentGroups) {
     const group = groups[g] as QueryGroup;
     if (group.phrase || group.df < MIN_LABEL_PAGES) continue;
+    const needed = Math.max(MIN_LABEL_PAGES, LABEL_SHARE * group.df);
+    // A page with a section headed by the word holds it in its headings: most words are in the
+    // headings of too few pages to be labels, and their longer section postings stay unread.
+    if (pagesHeadedBy(group, pageLists) < needed) continue;
     const pages = new Set<number>();
     let scanned = 0;
     for (const termId of groupTerms(group, true)) {
@@ -49,11 +55,24 @@ export function sectionLabels(
         }
       }
     }
-    labels[g] =
-      scanned <= MAX_HEADING_SCAN &&
-      pages.size >= MIN_LABEL_PAGES &&
-      pages.size >= LABEL_SHARE * group.df;
+    labels[g] = scanned <= MAX_HEADING_SCAN && pages.size >= needed;
   }
   if (contentGroups.every((g) => labels[g] === true)) return groups.map(() => false);
   return labels;
+}
+
+/** How many pages hold a group's terms in their headings, at most (a page holding two counts twice). */
+function pagesHeadedBy(
+  group: QueryGroup,
+  pageLists: ReadonlyMap<number, readonly DecodedPostings[]>,
+): number {
+  let pages = 0;
+  for (const termId of groupTerms(group, true)) {
+    for (const list of pageLists.get(termId) ?? []) {
+      for (let i = 0; i < list.count; i++) {
+        if ((list.tf[i * FIELD_COUNT + HEADING] as number) > 0) pages++;
+      }
+    }
+  }
+  return pages;
 }
