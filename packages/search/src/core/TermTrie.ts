@@ -103,6 +103,30 @@ export class TermTrie {
   }
 
   /**
+   * Calls `found(end, termIndex)` for every term that `text` holds from `start` on (the term is
+   * `text.slice(start, end)`), shortest first: one step down the trie per character, ending where
+   * no term goes on, so a text is read without a look-up per substring.
+   */
+  termsFrom(text: string, start: number, found: (end: number, termIndex: number) => void): void {
+    let node = 0;
+    for (let i = start; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      // Children are in character order: the root has one per first letter.
+      let lo = this.firstChild[node] as number;
+      let hi = this.firstChild[node + 1] as number;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((this.char[mid] as number) < c) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === (this.firstChild[node + 1] as number) || this.char[lo] !== c) return;
+      node = lo;
+      const term = this.term[node] as number;
+      if (term >= 0) found(i + 1, term);
+    }
+  }
+
+  /**
    * Calls `found(termIndex, distance)` for every term within `maxEdits` of `word` (insertions,
    * deletions, substitutions and swaps of neighbouring characters). A depth-first walk without
    * recursion: `at[d]` is the node walked at depth d, and row d of one flat table its row of the

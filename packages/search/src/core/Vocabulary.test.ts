@@ -43,6 +43,33 @@ describe('Vocabulary', () => {
     ]);
   });
 
+  it('completes a word that is itself a term with longer terms only', () => {
+    expect(terms(vocabulary.completions('snapshot', both, 10))).toEqual([
+      'snapshots',
+      'snapshotting',
+    ]);
+    expect(terms(vocabulary.completions('snapshotting', both, 10))).toEqual([]);
+    expect(terms(vocabulary.completions('z', both, 10))).toEqual([]);
+  });
+
+  it('tells where the visible terms a text holds from a point end, shortest first', () => {
+    const ends = (text: string, start: number, minLength: number, mask: Uint8Array) => {
+      const found: number[] = [];
+      vocabulary.termEndsFrom(text, start, minLength, mask, (end) => found.push(end));
+      return found;
+    };
+    // `snapshot` and `snapshots` from the start; the walk stops at the `x` no term goes on with.
+    expect(ends('snapshotsx', 0, 2, both)).toEqual([8, 9]);
+    expect(ends('xsnapshots', 1, 2, both)).toEqual([9, 10]);
+    expect(ends('snapshots', 0, 9, both)).toEqual([9]);
+    expect(ends('fromsnapchat', 4, 2, both)).toEqual([12]);
+    // `snapchat` is only in doc set 2.
+    expect(ends('fromsnapchat', 4, 2, first)).toEqual([]);
+    expect(ends('fromsnapchat', 0, 2, first)).toEqual([4]);
+    expect(ends('formation', 0, 2, both)).toEqual([4]);
+    expect(ends('zebra', 0, 1, both)).toEqual([]);
+  });
+
   it('keeps the most frequent completions up to the limit, ties in term order', () => {
     const many = new Vocabulary(
       Array.from({ length: 300 }, (_, i) =>

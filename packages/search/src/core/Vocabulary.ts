@@ -152,24 +152,48 @@ export class Vocabulary {
     // Completions in list order and their frequencies; positions in these break ties.
     const found: number[] = [];
     const dfs: number[] = [];
+    const positions: number[] = [];
     const start = this.lowerBound(prefix);
-    const end = Math.min(this.terms.length, start + scanLimit);
-    for (let i = start; i < end; i++) {
-      const term = this.terms[i] as string;
-      if (!term.startsWith(prefix)) break;
-      if (term.length === prefix.length) continue;
+    // The terms that start with the prefix follow one another: where they end is found by
+    // halving, not by testing each of them.
+    let end = start;
+    let past = Math.min(this.terms.length, start + scanLimit);
+    while (end < past) {
+      const mid = (end + past) >>> 1;
+      if ((this.terms[mid] as string).startsWith(prefix)) end = mid + 1;
+      else past = mid;
+    }
+    for (let i = this.terms[start] === prefix ? start + 1 : start; i < end; i++) {
       const df = this.df(i, allowed);
       if (df <= 0) continue;
+      positions.push(found.length);
       found.push(i);
       dfs.push(df);
     }
-    const positions = Array.from({ length: found.length }, (_, k) => k);
     const best = topRows(
       positions,
       limit,
       (a, b) => (dfs[b] as number) - (dfs[a] as number) || a - b,
     );
     return best.map((k) => ({ index: found[k] as number, distance: 0 }));
+  }
+
+  /**
+   * Calls `found(end)` for each term of `minLength` characters or more, visible through the
+   * mask, that `text` holds from `start` on (the term is `text.slice(start, end)`), shortest
+   * first.
+   */
+  termEndsFrom(
+    text: string,
+    start: number,
+    minLength: number,
+    allowed: DocSetMask,
+    found: (end: number) => void,
+  ): void {
+    this.trie ??= new TermTrie(this.terms);
+    this.trie.termsFrom(text, start, (end, index) => {
+      if (end - start >= minLength && this.df(index, allowed) > 0) found(end);
+    });
   }
 
   /**

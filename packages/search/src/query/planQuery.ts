@@ -115,24 +115,29 @@ const CAMEL_CASE = /^[\p{L}\p{N}]+$/u;
 /** Fewest letters of a camelCase compound's rest that tell it from an ending (see isCompoundOf). */
 const CAMEL_REST_MIN = 3;
 /**
- * `rest` as words the index knows (`known`): itself, or the fewest words it is made of, each of
+ * `rest` as words the index knows: itself, or the fewest words it is made of, each of
  * {@link CAMEL_REST_MIN} letters or more but the first, which may have two (`as`, `int` of
  * `asint`, the rest of `getAsInt` after `get`; `and`, `increment` of `getAndIncrement`);
  * undefined when it is not made of such words. (Shorter words would split anything: `th`, `od`
- * of the `thod` of `method` after `me`.)
+ * of the `thod` of `method` after `me`.) `wordsFrom(start, minLength, found)` calls
+ * `found(end)` for each known word `rest.slice(start, end)` of `minLength` letters or more,
+ * shortest first.
  */
-function knownWordsOf(rest: string, known: (word: string) => boolean): string[] | undefined {
-  if (known(rest)) return [rest];
-  // best[k]: the fewest known words that make up the first k letters.
+function knownWordsOf(
+  rest: string,
+  wordsFrom: (start: number, minLength: number, found: (end: number) => void) => void,
+): string[] | undefined {
+  // best[k]: the fewest known words that make up the first k letters; of as few, the one whose
+  // last word starts first. Read from the starts already reached only.
   const best: Array<string[] | undefined> = [[]];
-  for (let end = 2; end <= rest.length; end++) {
-    for (let start = 0; start <= end - 2; start++) {
-      const before = best[start];
-      if (before === undefined || (start > 0 && end - start < CAMEL_REST_MIN)) continue;
-      const word = rest.slice(start, end);
-      if ((best[end]?.length ?? Infinity) <= before.length + 1 || !known(word)) continue;
-      best[end] = [...before, word];
-    }
+  for (let start = 0; start < rest.length; start++) {
+    const before = best[start];
+    if (before === undefined) continue;
+    wordsFrom(start, start === 0 ? 2 : CAMEL_REST_MIN, (end) => {
+      if ((best[end]?.length ?? Infinity) > before.length + 1) {
+        best[end] = [...before, rest.slice(start, end)];
+      }
+    });
   }
   return best[rest.length];
 }
@@ -345,7 +350,10 @@ class SlotBuilder {
     // A word of two letters is more likely the start of one being typed (`mi` of `TEST_MI`).
     const rest = completion.slice(term.length);
     if (term.length < CAMEL_REST_MIN || rest.length < CAMEL_REST_MIN) return false;
-    const words = knownWordsOf(rest, this.inIndex);
+    const { vocabulary, allowed } = this.ctx;
+    const words = knownWordsOf(rest, (start, minLength, found) =>
+      vocabulary.termEndsFrom(rest, start, minLength, allowed, found),
+    );
     return words !== undefined && !words.some((word) => queryTerms?.has(word) === true);
   }
 
