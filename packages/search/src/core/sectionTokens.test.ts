@@ -5,6 +5,7 @@ import {
   keepTokens,
   TermIdSet,
   termOrder,
+  type FieldTokens,
 } from './sectionTokens';
 
 /** Encodes fields given as [termId, position] pairs (term ids are used as page terms as is). */
@@ -76,6 +77,14 @@ describe('decodeSectionTokens and keepTokens', () => {
       expect(plain(keepTokens(decoded, keep, orders))).toEqual(scanned);
       expect(scanned[3]?.terms.length).toBe(long.filter(([t]) => wanted.includes(t)).length);
     }
+  });
+
+  it('orders no field so short that it is always scanned', () => {
+    const field = (n: number) =>
+      decodeSectionTokens(encode([[], [], [], Array.from({ length: n }, (_, i) => [n - i, i])]))[3];
+    // One term is looked up through an order in a field of 9 tokens or more, never in fewer.
+    expect(termOrder(field(8) as FieldTokens)).toBeUndefined();
+    expect([...(termOrder(field(9) as FieldTokens) ?? [])]).toEqual([8, 7, 6, 5, 4, 3, 2, 1, 0]);
   });
 
   it('decodes every array of a section into one buffer, no larger than the tokens need', () => {

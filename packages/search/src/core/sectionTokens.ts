@@ -151,13 +151,21 @@ export function decodeSectionTokens(blob: Uint8Array, fields: number = FIELD_COU
 const MAX_ORDERED_TOKENS = 2 ** 21;
 
 /**
+ * True when `wanted` terms are found faster in a field of `length` tokens by binary searches of
+ * its term order than by a scan of the field (see `keptIndexes`).
+ */
+function ordersHelp(wanted: number, length: number): boolean {
+  return wanted * (Math.log2(length + 1) + 1) * 2 < length;
+}
+
+/**
  * The token indexes of a field ordered by term id, then by index: where each term occurs,
  * found by binary search instead of a scan of the whole field (see `keepTokens`). Undefined
- * for a field too long to order this way.
+ * for a field too long to order this way, and for one so short that it is always scanned.
  */
 export function termOrder(field: FieldTokens): Int32Array | undefined {
   const n = field.terms.length;
-  if (n >= MAX_ORDERED_TOKENS) return undefined;
+  if (n >= MAX_ORDERED_TOKENS || !ordersHelp(1, n)) return undefined;
   // Term and index packed in one exactly representable double: a plain numeric sort orders them.
   const packed = new Float64Array(n);
   for (let i = 0; i < n; i++) packed[i] = (field.terms[i] as number) * MAX_ORDERED_TOKENS + i;
@@ -178,7 +186,7 @@ function keptIndexes(field: FieldTokens, keep: TermIdSet, order: Int32Array | un
   let kept = 0;
   const wanted = keep.list;
   // A few terms in a long field are looked up; many terms, or a short field, are scanned for.
-  if (order !== undefined && wanted.length * (Math.log2(n + 1) + 1) * 2 < n) {
+  if (order !== undefined && ordersHelp(wanted.length, n)) {
     let from = 0;
     for (let w = 0; w < wanted.length && from < n; w++) {
       const term = wanted[w] as number;

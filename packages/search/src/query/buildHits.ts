@@ -1,7 +1,7 @@
 import type { MatchExplanation, SearchHit, SectionHit } from '@docs-portal/contracts';
 import { FIELDS } from '../core/fields';
 import type { IndexReader, StoredPage, StoredSection } from '../core/IndexStore';
-import type { FieldTokens } from '../core/sectionTokens';
+import { TermIdSet, type FieldTokens } from '../core/sectionTokens';
 import {
   SNIPPET_LENGTH,
   addWordTable,
@@ -121,6 +121,9 @@ export async function buildHits(
   withExplanations: boolean,
 ): Promise<SearchHit[]> {
   const info = termInfo(outcome);
+  // The kept tokens of a section's text hold every occurrence of the query's stop words too: the
+  // set's mask turns them away before a look-up.
+  const infoIds = new TermIdSet(info.keys());
   const snippetTerms = new Map<string, number>();
   for (const t of info.values()) snippetTerms.set(t.term, t.group);
   const shown = pages.map((page) => {
@@ -171,8 +174,8 @@ export async function buildHits(
       const terms = new Map<string, number>();
       for (const field of fields) {
         for (const termId of field.terms) {
-          const t = info.get(termId);
-          if (t === undefined) continue;
+          if (!infoIds.has(termId)) continue;
+          const t = info.get(termId) as TermInfo;
           terms.set(t.term, t.group);
           if (!highlight.has(termId)) highlight.set(termId, t.term);
         }

@@ -4,6 +4,7 @@ import {
   decodeSectionTokens,
   keepTokens,
   termOrder,
+  WHOLE_FIELDS,
   type FieldTokens,
   type TermIdSet,
 } from '../core/sectionTokens';
@@ -30,7 +31,11 @@ export async function loadCachedSections(
     }
     if (withOrders && section.orders === undefined) {
       // A new entry, not a changed one: the cache counts the bytes of what it is given.
-      section = { fields: section.fields, orders: section.fields.map(termOrder) };
+      // The title and heading are kept whole: they are never looked up by their orders.
+      const orders = section.fields.map((field, f) =>
+        f < WHOLE_FIELDS ? undefined : termOrder(field),
+      );
+      section = { fields: section.fields, orders };
       cache.set(id, section);
     }
     out.set(id, section);
