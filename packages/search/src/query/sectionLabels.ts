@@ -39,10 +39,11 @@ export function sectionLabels(
     const needed = Math.max(MIN_LABEL_PAGES, LABEL_SHARE * group.df);
     // A page with a section headed by the word holds it in its headings: most words are in the
     // headings of too few pages to be labels, and their longer section postings stay unread.
-    if (pagesHeadedBy(group, pageLists) < needed) continue;
+    const terms = groupTerms(group, true);
+    if (pagesHeadedBy(terms, pageLists) < needed) continue;
     const pages = new Set<number>();
     let scanned = 0;
-    for (const termId of groupTerms(group, true)) {
+    for (const termId of terms) {
       for (const list of lists.get(termId) ?? []) {
         scanned += list.count;
         if (scanned > MAX_HEADING_SCAN) break;
@@ -61,13 +62,16 @@ export function sectionLabels(
   return labels;
 }
 
-/** How many pages hold a group's terms in their headings, at most (a page holding two counts twice). */
+/**
+ * How many pages hold any of `terms` in their headings, at most (a page holding two of them
+ * counts twice).
+ */
 function pagesHeadedBy(
-  group: QueryGroup,
+  terms: ReadonlySet<number>,
   pageLists: ReadonlyMap<number, readonly DecodedPostings[]>,
 ): number {
   let pages = 0;
-  for (const termId of groupTerms(group, true)) {
+  for (const termId of terms) {
     for (const list of pageLists.get(termId) ?? []) {
       for (let i = 0; i < list.count; i++) {
         if ((list.tf[i * FIELD_COUNT + HEADING] as number) > 0) pages++;
