@@ -292,13 +292,14 @@ export async function rankBlock(
     // The most each page left could score: its title and heading evidence as it is, its text
     // as close as words can be in the heaviest field after the heading.
     const textCeiling = Math.max(...weights.slice(WHOLE_FIELDS));
+    // Only the sections given evidence above can gain: the first SECTIONS_RERANKED of each page.
     const ceilings = pending.map((page) =>
       pageScoreCeiling(
         page,
-        (section) => {
+        page.sections.slice(0, SECTIONS_RERANKED).map((section) => {
           const found = evidence.get(section.sectionId);
           return found === undefined ? 0 : bonus(found, textCeiling);
-        },
+        }),
         { weights: ctx.weights },
         ranking,
       ),

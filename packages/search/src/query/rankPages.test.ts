@@ -4,6 +4,7 @@ import {
   collectPages,
   linkedSection,
   ORDERED_SECTIONS,
+  pageScoreCeiling,
   scorePage,
   type RankedPage,
   type RankedSection,
@@ -51,6 +52,81 @@ describe('scorePage', () => {
     scorePage(page, { weights: [1] }, DEFAULT_RANKING);
     const others = DEFAULT_RANKING.otherSectionsShare * (3 + 2 + 1);
     expect(page.score).toBeCloseTo(4 + others, 12);
+  });
+});
+
+describe('pageScoreCeiling', () => {
+  const weights = [1, 2, 0.5];
+  const ranking = DEFAULT_RANKING;
+  const total = weights.reduce((a, b) => a + b, 0);
+  const factor = (mask: number) =>
+    Math.pow(
+      weights.reduce((sum, w, g) => sum + (mask & (1 << g) ? w : 0), 0) / total,
+      ranking.coverageExponent,
+    );
+
+  /** A page of many sections over three groups, their scores and masks scrambled, as scored. */
+  function scoredPage(seed: number): RankedPage {
+    const sections: RankedSection[] = Array.from({ length: 300 }, (_, i) => {
+      const mask = 1 + ((i * seed) % 7);
+      const score = ((i * 7919 + seed * 31) % 101) / 10;
+      return { row: i, sectionId: 100 + i, score, adjusted: score, mask };
+    });
+    const page: RankedPage = {
+      pageId: 1,
+      docSetId: 1,
+      mask: 7,
+      groupBest: Float64Array.from([3, 5, 1]),
+      sections,
+      score: 0,
+      pageScore: 2.5,
+    };
+    scorePage(page, { weights }, ranking);
+    return page;
+  }
+
+  /** The bound read off every section, each with its gain, as the definition gives it. */
+  function everySection(page: RankedPage, gains: readonly number[]): number {
+    const coverage = factor(page.mask);
+    const adjusted: number[] = [];
+    let lead = 0;
+    page.sections.forEach((section, i) => {
+      const score = section.score + (gains[i] ?? 0);
+      adjusted.push(score * factor(section.mask));
+      let elsewhere = 0;
+      for (let g = 0; g < weights.length; g++) {
+        if (!(section.mask & (1 << g))) elsewhere += page.groupBest[g] as number;
+      }
+      lead = Math.max(lead, (score + ranking.pageCoverageShare * elsewhere) * coverage);
+    });
+    const others = adjusted
+      .sort((a, b) => b - a)
+      .slice(0, ranking.otherSectionsCount)
+      .reduce((a, b) => a + b, 0);
+    return lead + ranking.otherSectionsShare * others + ranking.pageScoreShare * page.pageScore;
+  }
+
+  it('equals the bound over every section, reading the leading ones alone for the next best', () => {
+    for (const seed of [3, 5, 11]) {
+      const page = scoredPage(seed);
+      for (const gains of [[], [0, 0, 0], [4, 0, 1.5], [0, 9, 0], [0.25, 0.5, 0.75]]) {
+        expect(pageScoreCeiling(page, gains, { weights }, ranking)).toBeCloseTo(
+          everySection(page, gains),
+          12,
+        );
+      }
+    }
+  });
+
+  it('is never below the score the page gets once its leading sections gain that much', () => {
+    for (const seed of [3, 5, 11]) {
+      const gains = [2, 0.5, 3];
+      const ceiling = pageScoreCeiling(scoredPage(seed), gains, { weights }, ranking);
+      const page = scoredPage(seed);
+      gains.forEach((gain, i) => ((page.sections[i] as RankedSection).score += gain));
+      scorePage(page, { weights }, ranking);
+      expect(page.score).toBeLessThanOrEqual(ceiling);
+    }
   });
 });
 

@@ -191,9 +191,15 @@ export function scorePage(
 ): void {
   const total = weighting.weights.reduce((a, b) => a + b, 0) || 1;
   const p = ranking.coverageExponent;
+  // Neighbouring sections of a page mostly match the same groups: their factor is computed once.
+  let mask = -1;
+  let factor = 0;
   for (const section of page.sections) {
-    section.adjusted =
-      section.score * Math.pow(maskWeight(section.mask, weighting.weights) / total, p);
+    if (section.mask !== mask) {
+      mask = section.mask;
+      factor = Math.pow(maskWeight(mask, weighting.weights) / total, p);
+    }
+    section.adjusted = section.score * factor;
   }
   orderLeadingSections(page.sections, Math.max(ORDERED_SECTIONS, ranking.otherSectionsCount + 1));
   const best = page.sections[0];
@@ -217,37 +223,57 @@ export function scorePage(
 }
 
 /**
- * The most `scorePage` could give a page whose sections each gain at most `gain(section)`: its
- * score if every section gained that much at once and the best of them led, as a bound (the
- * sections are not re-sorted, nor the page changed). Bonuses only add, so a page whose ceiling
- * is below another's score cannot pass it, whatever its bonuses turn out to be.
+ * The most `scorePage` could give a page whose leading sections gain at most `gains[i]` each
+ * (`page.sections[i]`; the others gain nothing): its score if every section gained that much at
+ * once and the best of them led, as a bound (the sections are not re-sorted, nor the page
+ * changed). Bonuses only add, so a page whose ceiling is below another's score cannot pass it,
+ * whatever its bonuses turn out to be. The page must be as `scorePage` left it.
  */
 export function pageScoreCeiling(
   page: RankedPage,
-  gain: (section: RankedSection) => number,
+  gains: readonly number[],
   weighting: GroupWeighting,
   ranking: RankingOptions,
 ): number {
   const total = weighting.weights.reduce((a, b) => a + b, 0) || 1;
   const p = ranking.coverageExponent;
   const coverage = Math.pow(maskWeight(page.mask, weighting.weights) / total, p);
-  let lead = 0;
+  const sections = page.sections;
   // The next best sections' share: at most the largest adjusted scores, whichever section leads.
+  // Those come from the sections `scorePage` put first, best first, and those with gains: every
+  // other one scores at most what each of them does, so it could only tie with them.
   const count = ranking.otherSectionsCount;
+  const ordered = Math.min(sections.length, Math.max(ORDERED_SECTIONS, count + 1, gains.length));
   const largest = new Float64Array(Math.max(0, count));
-  for (const section of page.sections) {
-    const score = section.score + gain(section);
-    let adjusted = score * Math.pow(maskWeight(section.mask, weighting.weights) / total, p);
-    for (let i = 0; i < count; i++) {
-      if (adjusted <= (largest[i] as number)) continue;
-      const pushed = largest[i] as number;
-      largest[i] = adjusted;
+  for (let i = 0; i < ordered; i++) {
+    const section = sections[i] as RankedSection;
+    const gain = i < gains.length ? (gains[i] as number) : 0;
+    let adjusted =
+      gain === 0
+        ? section.adjusted
+        : (section.score + gain) * Math.pow(maskWeight(section.mask, weighting.weights) / total, p);
+    for (let k = 0; k < count; k++) {
+      if (adjusted <= (largest[k] as number)) continue;
+      const pushed = largest[k] as number;
+      largest[k] = adjusted;
       adjusted = pushed;
     }
-    let elsewhere = 0;
-    for (let g = 0; g < weighting.weights.length; g++) {
-      if (!(section.mask & (1 << g))) elsewhere += page.groupBest[g] as number;
+  }
+  // The lead: any section, with the evidence of the groups it lacks (the same for every section
+  // matching the same groups, as neighbours mostly do).
+  let lead = 0;
+  let mask = -1;
+  let elsewhere = 0;
+  for (let i = 0; i < sections.length; i++) {
+    const section = sections[i] as RankedSection;
+    if (section.mask !== mask) {
+      mask = section.mask;
+      elsewhere = 0;
+      for (let g = 0; g < weighting.weights.length; g++) {
+        if (!(mask & (1 << g))) elsewhere += page.groupBest[g] as number;
+      }
     }
+    const score = section.score + (i < gains.length ? (gains[i] as number) : 0);
     lead = Math.max(lead, (score + ranking.pageCoverageShare * elsewhere) * coverage);
   }
   let others = 0;
