@@ -54,6 +54,23 @@ function maskWeight(mask: number, weights: readonly number[]): number {
   return sum;
 }
 
+/** The coverage factor of the groups of `mask`: their share of `total`, raised to `exponent`. */
+function coverageFactor(
+  mask: number,
+  weights: readonly number[],
+  total: number,
+  exponent: number,
+): number {
+  return Math.pow(maskWeight(mask, weights) / total, exponent);
+}
+
+/** Sum of the page's best scores of the groups `mask` lacks (evidence found elsewhere on it). */
+function bestElsewhere(page: RankedPage, mask: number, groups: number): number {
+  let sum = 0;
+  for (let g = 0; g < groups; g++) if (!(mask & (1 << g))) sum += page.groupBest[g] as number;
+  return sum;
+}
+
 /** Groups the pages' matching sections by page. */
 export function collectPages(scores: SectionScores, table: SectionTable): Map<number, RankedPage> {
   const pages = new Map<number, RankedPage>();
@@ -197,7 +214,7 @@ export function scorePage(
   for (const section of page.sections) {
     if (section.mask !== mask) {
       mask = section.mask;
-      factor = Math.pow(maskWeight(mask, weighting.weights) / total, p);
+      factor = coverageFactor(mask, weighting.weights, total, p);
     }
     section.adjusted = section.score * factor;
   }
@@ -207,11 +224,8 @@ export function scorePage(
     page.score = 0;
     return;
   }
-  let elsewhere = 0;
-  for (let g = 0; g < weighting.weights.length; g++) {
-    if (!(best.mask & (1 << g))) elsewhere += page.groupBest[g] as number;
-  }
-  const coverage = Math.pow(maskWeight(page.mask, weighting.weights) / total, p);
+  const elsewhere = bestElsewhere(page, best.mask, weighting.weights.length);
+  const coverage = coverageFactor(page.mask, weighting.weights, total, p);
   let others = 0;
   for (let i = 1; i <= ranking.otherSectionsCount && i < page.sections.length; i++) {
     others += (page.sections[i] as RankedSection).adjusted;
@@ -237,7 +251,7 @@ export function pageScoreCeiling(
 ): number {
   const total = weighting.weights.reduce((a, b) => a + b, 0) || 1;
   const p = ranking.coverageExponent;
-  const coverage = Math.pow(maskWeight(page.mask, weighting.weights) / total, p);
+  const coverage = coverageFactor(page.mask, weighting.weights, total, p);
   const sections = page.sections;
   // The next best sections' share: at most the largest adjusted scores, whichever section leads.
   // Those come from the sections `scorePage` put first, best first, and those with gains: every
@@ -251,7 +265,7 @@ export function pageScoreCeiling(
     let adjusted =
       gain === 0
         ? section.adjusted
-        : (section.score + gain) * Math.pow(maskWeight(section.mask, weighting.weights) / total, p);
+        : (section.score + gain) * coverageFactor(section.mask, weighting.weights, total, p);
     for (let k = 0; k < count; k++) {
       if (adjusted <= (largest[k] as number)) continue;
       const pushed = largest[k] as number;
@@ -268,10 +282,7 @@ export function pageScoreCeiling(
     const section = sections[i] as RankedSection;
     if (section.mask !== mask) {
       mask = section.mask;
-      elsewhere = 0;
-      for (let g = 0; g < weighting.weights.length; g++) {
-        if (!(mask & (1 << g))) elsewhere += page.groupBest[g] as number;
-      }
+      elsewhere = bestElsewhere(page, mask, weighting.weights.length);
     }
     const score = section.score + (i < gains.length ? (gains[i] as number) : 0);
     lead = Math.max(lead, (score + ranking.pageCoverageShare * elsewhere) * coverage);
