@@ -252,7 +252,7 @@ export async function writePgDocSetChanges(
     batch.forEach((record, k) => {
       const page = new AnalysisCursor(analysed[k] as PageAnalysis);
       const { data } = page;
-      const ids = Int32Array.from(page.terms, termId);
+      const ids = page.termIds(termId);
       const pageId = nextPage++;
       p.id.push(pageId);
       p.path.push(record.path);

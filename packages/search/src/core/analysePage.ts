@@ -351,6 +351,18 @@ export class AnalysisCursor {
     this.pageTfAt = this.data[PAGE_TF_AT] as number;
   }
 
+  /**
+   * The store's ids of the page's terms, in the order of {@link terms}. A plain loop:
+   * `Int32Array.from` with a mapping function takes V8's generic path (the list copied through an
+   * iterator, then a property read per term), 7 % of the instructions of writing the PostgreSQL
+   * manual into a new SQLite index (callgrind).
+   */
+  termIds(idOf: (term: string) => number): Int32Array {
+    const ids = new Int32Array(this.terms.length);
+    for (let i = 0; i < ids.length; i++) ids[i] = idOf(this.terms[i] as string);
+    return ids;
+  }
+
   /** Moves to the next section (call it once before the first). */
   nextSection(): void {
     const data = this.data;

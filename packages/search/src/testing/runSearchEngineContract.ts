@@ -853,6 +853,11 @@ export function runSearchEngineContract(name: string, makeEngine: MakeContractEn
         async function* nothing() {}
         await engine.applyDocSetChanges({ docSet, upserts: nothing(), removals: [] });
         expect((await engine.indexedPages('streamed')).revision).toBe(before.revision);
+
+        // The failed write left nothing behind for the next one (terms it had numbered, say).
+        await engine.applyDocSetChanges({ docSet, upserts: pages('cormorant'), removals: [] });
+        expect((await search('cormorant', reader)).total).toBe(PAGES);
+        expect((await search('albatross', reader)).total).toBe(0);
         await engine.removeDocSet('streamed');
       });
 
