@@ -1,5 +1,4 @@
 import type { AnyNode, Document, Element } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
 import {
   collectDefinition,
   definitionTerm,
@@ -9,6 +8,7 @@ import {
 } from './definitionTerms';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
+import { parsePageHtml } from './pageDom';
 import { folderBreadcrumb } from './folderBreadcrumb';
 import { findAnchor } from './sectionAnchors';
 import { signatureHeading, typedTermHeading } from './signatureHeading';
@@ -791,10 +791,6 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   return extractParsedPage(source, parsePageHtml(source), context);
 }
 
-/** The DOM of a page as the extractor reads it (htmlparser2, HTML mode, default options). */
-export function parsePageHtml(source: string): Document {
-  return parseDocument(source);
-}
 
 /**
  * {@link extractSections} of a page the caller has parsed already: `root` is

@@ -5,7 +5,7 @@ import { getOuterHTML } from 'domutils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../test/fixtures';
 import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
-import { parsePageHtml } from './extractSections';
+import { parsePageHtml } from './pageDom';
 import { PageHierarchy, parsePageAndLinks, readPageLinks } from './readPageTrails';
 
 /** Every HTML page of the fixture doc sets, by path from the fixtures folder. */

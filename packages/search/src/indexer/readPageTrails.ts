@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Document, DomHandler } from 'domhandler';
+import type { Document } from 'domhandler';
 import { Parser } from 'htmlparser2';
+import { attributeTable, PageDomHandler } from './pageDom';
 
 /** The hierarchy links one page carries, as the generator wrote them. */
 export interface PageLinks {
@@ -174,7 +175,13 @@ function linkReader(path: string): { events: LinkEvents; finish(): PageLinks } {
 /** Reads the hierarchy links of one page from its HTML, without building a DOM. */
 export function readPageLinks(html: string, path: string): PageLinks {
   const reader = linkReader(path);
-  const parser = new Parser(reader.events, {
+  // The attributes as the DOM holds them, so that the reader's reads meet one shape.
+  const events = {
+    ...reader.events,
+    onopentag: (name: string, attribs: Record<string, string>) =>
+      reader.events.onopentag(name, attributeTable(attribs)),
+  };
+  const parser = new Parser(events, {
     decodeEntities: true,
     lowerCaseAttributeNames: true,
     lowerCaseTags: true,
@@ -187,13 +194,13 @@ export function readPageLinks(html: string, path: string): PageLinks {
  * A DOM builder that also hands every element and text to the link reader as the parser meets
  * them, so one parse gives both the page's DOM and its links without a second walk.
  */
-class LinkReadingDomHandler extends DomHandler {
+class LinkReadingDomHandler extends PageDomHandler {
   constructor(private readonly events: LinkEvents) {
     super();
   }
 
-  override onopentag(name: string, attribs: Record<string, string>): void {
-    super.onopentag(name, attribs);
+  protected override openElement(name: string, attribs: Record<string, string>): void {
+    super.openElement(name, attribs);
     this.events.onopentag(name, attribs);
   }
 

@@ -8,8 +8,8 @@ import {
   type ExtractedPage,
   type ExtractedSection,
   extractParsedPage,
-  parsePageHtml,
 } from '../indexer/extractSections';
+import { parsePageHtml } from '../indexer/pageDom';
 import {
   PageHierarchy,
   type PageLinks,
