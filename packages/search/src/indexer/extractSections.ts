@@ -791,7 +791,6 @@ export function extractSections(html: string | Uint8Array, context: ExtractConte
   return extractParsedPage(source, parsePageHtml(source), context);
 }
 
-
 /**
  * {@link extractSections} of a page the caller has parsed already: `root` is
  * {@link parsePageHtml} of `source`. The indexer parses a page once and reads
