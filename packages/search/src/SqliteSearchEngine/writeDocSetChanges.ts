@@ -40,9 +40,9 @@ class RowBatch {
     private readonly columns: number,
     sql: (rows: string) => string,
   ) {
-    const rows = (n: number) => Array.from({ length: n }, () => `(${'?, '.repeat(columns - 1)}?)`);
-    this.many = db.prepare(sql(rows(ROWS_PER_STATEMENT).join(', ')));
-    this.one = db.prepare(sql(rows(1).join('')));
+    const row = `(${'?, '.repeat(columns - 1)}?)`;
+    this.many = db.prepare(sql(new Array<string>(ROWS_PER_STATEMENT).fill(row).join(', ')));
+    this.one = db.prepare(sql(row));
     this.values = new Array<unknown>(columns * ROWS_PER_STATEMENT);
   }
 

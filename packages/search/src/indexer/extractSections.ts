@@ -8,8 +8,8 @@ import {
 } from './definitionTerms';
 import { applyExtractionRules, type ExtractionRules } from './extractionRules';
 import { findMarkupProblems } from './findMarkupProblems';
-import { parsePageHtml } from './pageDom';
 import { folderBreadcrumb } from './folderBreadcrumb';
+import { parsePageHtml } from './pageDom';
 import { findAnchor } from './sectionAnchors';
 import { signatureHeading, typedTermHeading } from './signatureHeading';
 import {

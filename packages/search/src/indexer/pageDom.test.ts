@@ -1,6 +1,6 @@
-import { getOuterHTML } from 'domutils';
+import { findAll, getOuterHTML } from 'domutils';
 import { parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
+import type { Document, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { BROKEN_PAGE } from '../../test/fixtures/malformedPages';
 import { parsePageHtml } from './pageDom';
@@ -13,17 +13,7 @@ const PAGE = `<!DOCTYPE html><html lang="en"><head><title>Rotation</title>
 <img src="a.png" alt="A"><table><tr><th scope="col">exp</th></tr></table></body></html>`;
 
 /** Every element of a DOM, in document order. */
-function elements(root: ReturnType<typeof parsePageHtml>): Element[] {
-  const out: Element[] = [];
-  const visit = (nodes: readonly unknown[]) => {
-    for (const node of nodes as Element[]) {
-      if (node.type === 'tag' || node.type === 'script' || node.type === 'style') out.push(node);
-      if ('children' in node) visit(node.children);
-    }
-  };
-  visit(root.children);
-  return out;
-}
+const elements = (root: Document): Element[] => findAll(() => true, root.children);
 
 describe('parsePageHtml', () => {
   it('builds the DOM htmlparser2 builds, attributes held in objects without a prototype', () => {
