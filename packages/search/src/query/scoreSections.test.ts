@@ -8,7 +8,7 @@ import { SqliteIndexStore } from '../SqliteSearchEngine/SqliteIndexStore';
 import { executeSearch } from './executeSearch';
 import type { PlannedTerm, QueryGroup } from './planQuery';
 import { DEFAULT_RANKING, type RankingOptions } from './rankingOptions';
-import { scoreSections } from './scoreSections';
+import { scoreSections, SectionScores } from './scoreSections';
 import { compileSynonyms } from './synonyms';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'search-score-sections-'));
@@ -189,5 +189,54 @@ describe('scoreSections of a word and its other forms', () => {
     expect(both).toBeCloseTo(fullBoth as number, 12);
     expect(word).toBeGreaterThan(other as number);
     expect(plural).toBeGreaterThan(other as number);
+  });
+});
+
+describe('SectionScores', () => {
+  /** Scores of `groups` groups for ids 1..rows, each group's score its id times (g + 1). */
+  const filled = (groups: number, rows: number): SectionScores => {
+    const scores = new SectionScores(groups, 1000);
+    for (let id = 1; id <= rows; id++) {
+      const k = scores.slot(id);
+      for (let g = 0; g < groups; g++) scores.raise(k, g, id * (g + 1));
+    }
+    return scores;
+  };
+
+  it('keeps every row and score as it grows past its first rows', () => {
+    const scores = filled(3, 600);
+    expect(scores.count).toBe(600);
+    for (const id of [1, 256, 257, 600]) {
+      const k = scores.find(id);
+      expect(scores.ids[k]).toBe(id);
+      expect([0, 1, 2].map((g) => scores.scores[k * 3 + g])).toEqual([id, 2 * id, 3 * id]);
+    }
+    scores.release();
+  });
+
+  it('starts every row of a scoring at zero after earlier scorings handed their arrays back', () => {
+    // Arrays handed back by scorings of more and of fewer groups, with high scores left in them.
+    filled(3, 600).release();
+    filled(1, 300).release();
+    for (const groups of [2, 3, 1]) {
+      const scores = new SectionScores(groups, 1000);
+      expect(scores.find(5)).toBe(-1);
+      for (let id = 1; id <= 700; id++) {
+        const k = scores.slot(id);
+        for (let g = 0; g < groups; g++) {
+          expect(scores.scores[k * groups + g]).toBe(0);
+          scores.raise(k, g, 0.5);
+        }
+      }
+      expect(scores.scores[scores.find(700) * groups]).toBe(0.5);
+      scores.release();
+    }
+  });
+
+  it('reads nothing once released', () => {
+    const scores = filled(2, 10);
+    scores.release();
+    expect(scores.count).toBe(0);
+    expect(scores.find(3)).toBe(-1);
   });
 });
