@@ -240,3 +240,56 @@ describe('SectionScores', () => {
     expect(scores.find(3)).toBe(-1);
   });
 });
+
+describe('scoreSections of a name read by its parts', () => {
+  const slot = (termId: number) => ({
+    terms: [{ termId, term: `t${termId}`, weight: 1, how: 'exact' as const, df: 3 }],
+    df: 3,
+    exactDf: 3,
+  });
+  /** `kiln_tools` read by its parts only: `kiln` (term 1) and `tools` (term 2). */
+  const group: QueryGroup = {
+    text: 'kiln_tools',
+    variants: [{ slots: [slot(1), slot(2)], weight: 1 }],
+    phrase: false,
+    stopWord: false,
+    unmatched: false,
+    df: 3,
+  };
+  /** One posting list per term: the documents given say the term once in their text. */
+  const lists = (holders: Record<number, number[]>) =>
+    new Map(
+      Object.entries(holders).map(([termId, ids]) => [
+        Number(termId),
+        [
+          {
+            count: ids.length,
+            ids: Int32Array.from(ids),
+            tf: Uint16Array.from(ids.flatMap(() => [0, 0, 0, 1])),
+          },
+        ],
+      ]),
+    );
+  const table = { maxId: 5, lengths: new Uint32Array(24).fill(10) };
+  const stats = { documents: 100, averageLengths: [10, 10, 10, 10] };
+  /** The documents scored, with their scores. */
+  const scored = (holders: Record<number, number[]>) => {
+    const scores = scoreSections([group], lists(holders), table, stats, DEFAULT_RANKING);
+    const out = new Map<number, number>();
+    for (let k = 0; k < scores.count; k++) out.set(scores.ids[k] as number, scores.scores[k]!);
+    scores.release();
+    return out;
+  };
+
+  it('scores only the documents holding every part, whatever was scored before', () => {
+    const alone = scored({ 1: [2, 3], 2: [3, 4] });
+    expect([...alone.keys()]).toEqual([3]);
+    // Documents 1 and 2 hold both parts here, and 4 the first part only.
+    expect([...scored({ 1: [1, 2, 4], 2: [1, 2] }).keys()]).toEqual([1, 2]);
+    // Nothing of that scoring is left for the next: the same answer as the first time.
+    expect(scored({ 1: [2, 3], 2: [3, 4] })).toEqual(alone);
+    // A scoring that ends at a part no document holds leaves nothing behind either.
+    expect(scored({ 1: [1, 2], 2: [] }).size).toBe(0);
+    expect(scored({ 1: [2, 3], 2: [3, 4] })).toEqual(alone);
+  });
+});

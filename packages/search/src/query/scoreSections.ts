@@ -135,6 +135,30 @@ function returnAccumulator(accumulator: Float64Array): void {
   if (accumulators.length < 4) accumulators.push(accumulator);
 }
 
+/**
+ * Ids given their first sum by the terms being weighed (see scoreSections), in that order: one
+ * array for every scoring, which runs start to end without yielding, so that it keeps its room
+ * between them. Emptied by resetting its count, not its length (V8 frees an array's storage when
+ * its length is set to 0): growing it again for each slot was a sixteenth of the memory a
+ * Python-docs search allocates.
+ */
+const touched: number[] = [];
+
+/**
+ * Id-indexed scores of the variants of several slots (see scoreSections): the scores that all
+ * slots so far give a document (`combined`, 0 where some slot has none) and the best score of
+ * the slot being weighed (`best`). Kept between scorings like `touched`, and all zeros between
+ * them; they grow to the largest table scored.
+ */
+const slotScores = { combined: new Float64Array(0), best: new Float64Array(0) };
+
+/**
+ * The scores of the documents of the slot last scored, in the order of `touched` (see
+ * scoreSections): handed over in an array, as a number passed to a callback is a new heap
+ * object each time (a twentieth of the memory a Python-docs search allocated).
+ */
+let slotOut = new Float64Array(256);
+
 /** Most a rare completion's frequency counts for, relative to the slot's common words. */
 const MAX_COMPLETION_BOOST = 2;
 
@@ -191,7 +215,9 @@ export function scoreSections(
   }
 
   const accumulated = borrowAccumulator(table.maxId + 1);
-  const touched: number[] = [];
+  let touchedCount = 0;
+  // True while a variant of several slots has scores in `slotScores` (cleared if it throws).
+  let scratchInUse = false;
   /**
    * Adds the weighted frequencies of postings from..to of a list, times `scale`, to their
    * documents' sums in `accumulated` (noting each document's first sum in `touched`). Runs once
@@ -213,7 +239,7 @@ export function scoreSections(
           ((base[f] as number) + (slope[f] as number) * (lengths[lengthAt + f] as number));
       }
       const sum = accumulated[id] as number;
-      if (sum === 0) touched.push(id);
+      if (sum === 0) touched[touchedCount++] = id;
       accumulated[id] = sum + weighted * scale;
     }
   };
@@ -254,13 +280,14 @@ export function scoreSections(
   };
 
   /**
-   * Calls `visit(id, score)` once per document holding any of the slot's terms. The terms'
+   * Scores every document holding any of the slot's terms, and returns how many: the k-th is
+   * `touched[k]`, its score `slotOut[k]` (read before the next weighing). The terms'
    * weighted frequencies are added up before BM25 saturation (like one term with synonyms), so
    * a section full of `raise`, `raised` and `raises` beats one with a single `range`; every
    * alternative shares the slot's inverse document frequency (its most common alternative's),
    * so a rare misspelling or completion cannot outweigh the common word.
    */
-  const scoreSlot = (slot: PlannedSlot, visit: (id: number, score: number) => void): void => {
+  const scoreSlot = (slot: PlannedSlot): number => {
     const slotIdf = idf(slot.df, stats.documents);
     const factor = slotIdf * (k1 + 1);
     // A word the index holds on a few pages, as typed, is searched with its much more common
@@ -274,12 +301,13 @@ export function scoreSections(
         const exactFactor = idf(exact.df, stats.documents) * (k1 + 1);
         weighTerm(exact.termId, exact.weight);
         exactScores = new Map();
-        for (const id of touched) {
+        for (let k = 0; k < touchedCount; k++) {
+          const id = touched[k] as number;
           const weighted = accumulated[id] as number;
           accumulated[id] = 0;
           exactScores.set(id, (exactFactor * weighted) / (k1 + weighted));
         }
-        touched.length = 0;
+        touchedCount = 0;
       }
     }
     // A section holding only other forms of the word as typed (`return` for `returning`, a SQL
@@ -295,7 +323,7 @@ export function scoreSections(
         : slot.terms;
     let firstOtherForm = Infinity;
     for (const term of terms) {
-      if (firstOtherForm === Infinity && otherForm(term)) firstOtherForm = touched.length;
+      if (firstOtherForm === Infinity && otherForm(term)) firstOtherForm = touchedCount;
       // A completion rarer than the slot's common words says more about the page, within limits;
       // not when the word as typed is in the index (it is more likely finished than cut short).
       const ratio =
@@ -304,15 +332,18 @@ export function scoreSections(
           : 1;
       weighTerm(term.termId, term.weight * ratio);
     }
-    for (let k = 0; k < touched.length; k++) {
+    const visited = touchedCount;
+    touchedCount = 0;
+    if (slotOut.length < visited) slotOut = new Float64Array(Math.max(visited, 2 * slotOut.length));
+    for (let k = 0; k < visited; k++) {
       const id = touched[k] as number;
       const weighted = accumulated[id] as number;
       accumulated[id] = 0;
       const share = k < firstOtherForm ? 1 : ranking.otherFormsShare;
       const score = (share * factor * weighted) / (k1 + weighted);
-      visit(id, exactScores === undefined ? score : Math.max(score, exactScores.get(id) ?? 0));
+      slotOut[k] = exactScores === undefined ? score : Math.max(score, exactScores.get(id) ?? 0);
     }
-    touched.length = 0;
+    return visited;
   };
 
   try {
@@ -324,32 +355,56 @@ export function scoreSections(
         if (variant.slots.some((slot) => slot.terms.length === 0)) continue;
         if (variant.slots.length === 1) {
           const weight = variant.weight;
-          scoreSlot(variant.slots[0] as PlannedSlot, (id, score) => {
-            wholeMatched = true;
-            result.raise(result.slot(id), g, score * weight);
-          });
+          const reached = scoreSlot(variant.slots[0] as PlannedSlot);
+          if (reached > 0) wholeMatched = true;
+          for (let k = 0; k < reached; k++) {
+            result.raise(result.slot(touched[k] as number), g, (slotOut[k] as number) * weight);
+          }
           continue;
         }
-        let combined: Map<number, number> | undefined;
-        for (const slot of variant.slots) {
-          const best = new Map<number, number>();
-          const previous = combined;
-          scoreSlot(slot, (id, score) => {
-            if (previous !== undefined && !previous.has(id)) return;
-            if (score > (best.get(id) ?? 0)) best.set(id, score);
-          });
-          if (previous === undefined) combined = best;
-          else {
-            const next = new Map<number, number>();
-            for (const [id, score] of best) next.set(id, score + (previous.get(id) ?? 0));
-            combined = next;
-          }
-          if (combined.size === 0) break;
+        // Each document's best score of the slot weighed (`best`) is added to what the slots
+        // before gave it (`combined`), in the order this slot reached the documents.
+        if (slotScores.combined.length < table.maxId + 1) {
+          slotScores.combined = new Float64Array(table.maxId + 1);
+          slotScores.best = new Float64Array(table.maxId + 1);
         }
+        let combined = slotScores.combined;
+        let best = slotScores.best;
+        let ids: number[] = [];
+        scratchInUse = true;
+        for (let s = 0; s < variant.slots.length; s++) {
+          const first = s === 0;
+          const held = combined;
+          const into = best;
+          const reached: number[] = [];
+          const count = scoreSlot(variant.slots[s] as PlannedSlot);
+          for (let k = 0; k < count; k++) {
+            const id = touched[k] as number;
+            if (!first && (held[id] as number) === 0) continue;
+            const score = slotOut[k] as number;
+            const was = into[id] as number;
+            if (score <= was) continue;
+            if (was === 0) reached.push(id);
+            into[id] = score;
+          }
+          if (!first)
+            for (const id of reached) into[id] = (into[id] as number) + (held[id] as number);
+          for (const id of ids) held[id] = 0;
+          combined = into;
+          best = held;
+          ids = reached;
+          if (ids.length === 0) break;
+        }
+        slotScores.combined = combined;
+        slotScores.best = best;
         const scale = variant.weight / Math.sqrt(variant.slots.length);
         // A variant of n slots sums n BM25 scores; dividing by √n keeps it comparable to one word.
         if (variant.camelParts !== true || !wholeMatched) {
-          for (const [id, score] of combined ?? []) result.raise(result.slot(id), g, score * scale);
+          for (const id of ids) {
+            result.raise(result.slot(id), g, (combined[id] as number) * scale);
+            combined[id] = 0;
+          }
+          scratchInUse = false;
           continue;
         }
         // A camelCase name's parts in a section that does not hold it whole, where others do, are
@@ -360,16 +415,23 @@ export function scoreSections(
         // A name known only by its misspellings keeps its parts' say (`EnabelControlFlowGuard`).
         const scattered = scale * ranking.scatteredPartsWeight;
         const typed = (group.variants[0]?.slots[0]?.exactDf ?? 0) > 0;
-        for (const [id, score] of combined ?? []) {
+        for (const id of ids) {
+          const score = combined[id] as number;
+          combined[id] = 0;
           const k = result.slot(id);
           const whole = (result.scores[k * result.groups + g] as number) > 0;
           if (!whole) result.raise(k, g, score * scattered);
           else if (!typed) result.raise(k, g, score * scale);
         }
+        scratchInUse = false;
       }
     });
   } finally {
     returnAccumulator(accumulated);
+    if (scratchInUse) {
+      slotScores.combined.fill(0);
+      slotScores.best.fill(0);
+    }
   }
   return result;
 }
