@@ -319,10 +319,21 @@ function joinedSpan(
   return last;
 }
 
-/** Positions of each group's terms in one field. */
-function positionsByGroup(field: FieldTokens, query: ProximityQuery): number[][] {
-  const out: number[][] = [];
-  for (let g = 0; g < query.groups; g++) out.push([]);
+/**
+ * Positions of each group's terms in the field last read by {@link positionsByGroup}: group g's
+ * are the first `positionCounts[g]` of `groupPositions[g]`. Kept from field to field (a field
+ * is read start to end without yielding), so that the lists keep their room: new lists for
+ * every field re-ranked were a twentieth of the memory a Python-docs search allocated.
+ */
+const groupPositions: number[][] = [];
+const positionCounts: number[] = [];
+
+/** Collects the positions of each group's terms in one field (see {@link groupPositions}). */
+function positionsByGroup(field: FieldTokens, query: ProximityQuery): void {
+  for (let g = 0; g < query.groups; g++) {
+    positionCounts[g] = 0;
+    groupPositions[g] ??= [];
+  }
   const partly = partlyHeld(field, query.parts);
   for (let i = 0; i < field.terms.length; i++) {
     const term = field.terms[i] as number;
@@ -330,19 +341,29 @@ function positionsByGroup(field: FieldTokens, query: ProximityQuery): number[][]
     if (groups === undefined) continue;
     for (const g of groups) {
       if (partly !== 0 && onlyAPart(term, g, partly, query.parts)) continue;
-      (out[g] as number[]).push(field.positions[i] as number);
+      const count = positionCounts[g] as number;
+      (groupPositions[g] as number[])[count] = field.positions[i] as number;
+      positionCounts[g] = count + 1;
     }
   }
-  return out;
 }
 
-/** Best closeness (1 for adjacent in order) of any occurrence of `a` followed by `b`. */
-function closeness(a: readonly number[], b: readonly number[]): number {
+/**
+ * Best closeness (1 for adjacent in order) of any occurrence of `a` followed by `b`: the first
+ * `aCount` and `bCount` positions of each, ascending.
+ */
+function closeness(
+  a: readonly number[],
+  aCount: number,
+  b: readonly number[],
+  bCount: number,
+): number {
   let best = 0;
   let j = 0;
-  for (const p of a) {
-    while (j < b.length && (b[j] as number) < p - WINDOW) j++;
-    for (let k = j; k < b.length && (b[k] as number) <= p + WINDOW; k++) {
+  for (let i = 0; i < aCount; i++) {
+    const p = a[i] as number;
+    while (j < bCount && (b[j] as number) < p - WINDOW) j++;
+    for (let k = j; k < bCount && (b[k] as number) <= p + WINDOW; k++) {
       const d = (b[k] as number) - p;
       if (d === 0) continue;
       const value = d > 0 ? 1 / d : 0.5 / -d;
@@ -448,14 +469,16 @@ export function addFieldEvidence(
   }
   // One query word has no neighbour to be near: skip collecting its positions.
   if (query.groups < 2) return;
-  const positions = positionsByGroup(field, query);
+  positionsByGroup(field, query);
   const weight = fieldWeights[f] ?? 1;
   const pairBest = evidence.pairBest;
   for (let g = 0; g + 1 < query.groups; g++) {
-    const a = positions[g] as number[];
-    const b = positions[g + 1] as number[];
-    if (a.length === 0 || b.length === 0) continue;
-    const value = closeness(a, b) * weight;
+    const aCount = positionCounts[g] as number;
+    const bCount = positionCounts[g + 1] as number;
+    if (aCount === 0 || bCount === 0) continue;
+    const a = groupPositions[g] as number[];
+    const b = groupPositions[g + 1] as number[];
+    const value = closeness(a, aCount, b, bCount) * weight;
     if (value > (pairBest[g] as number)) pairBest[g] = value;
   }
 }
