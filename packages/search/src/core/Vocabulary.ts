@@ -149,10 +149,6 @@ export class Vocabulary {
    */
   completions(prefix: string, allowed: DocSetMask, limit: number, scanLimit = 20_000): TermMatch[] {
     if (limit <= 0) return [];
-    // Completions in list order and their frequencies; positions in these break ties.
-    const found: number[] = [];
-    const dfs: number[] = [];
-    const positions: number[] = [];
     const start = this.lowerBound(prefix);
     // The terms that start with the prefix follow one another: where they end is found by
     // halving, not by testing each of them.
@@ -163,19 +159,22 @@ export class Vocabulary {
       if ((this.terms[mid] as string).startsWith(prefix)) end = mid + 1;
       else past = mid;
     }
+    // The visible completions, in list order (which breaks ties), and each one's frequency by
+    // its place after `start`: a short prefix has thousands.
+    const found: number[] = [];
+    const dfs = new Array<number>(end - start);
     for (let i = this.terms[start] === prefix ? start + 1 : start; i < end; i++) {
       const df = this.df(i, allowed);
       if (df <= 0) continue;
-      positions.push(found.length);
       found.push(i);
-      dfs.push(df);
+      dfs[i - start] = df;
     }
     const best = topRows(
-      positions,
+      found,
       limit,
-      (a, b) => (dfs[b] as number) - (dfs[a] as number) || a - b,
+      (a, b) => (dfs[b - start] as number) - (dfs[a - start] as number) || a - b,
     );
-    return best.map((k) => ({ index: found[k] as number, distance: 0 }));
+    return best.map((index) => ({ index, distance: 0 }));
   }
 
   /**
