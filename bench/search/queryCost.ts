@@ -12,10 +12,15 @@
 //      [--queries 1000] [--seed 42] [--save FILE | --check FILE] [--token-cache-mb 32]
 //      [--sqlite-cache-mb 16] [--posting-cache-mb 64] [--cpu-profile FILE]
 //      [--variant exact,typo,prefix] [--engine sqlite|postgres] [--ask search,suggest,complete]
+//      [--alloc-profile FILE]
 // `--cpu-profile` writes a V8 CPU profile of the timed rounds only (not the corpus reading,
 // the build or the answer pass), for a profile of the query path alone. `--ask suggest` times
 // (and profiles) only the suggestions, `--ask search` only the searches, `--ask complete` only
 // the completions the newer client asks for while the reader types (`kind: 'query'`, 5).
+// `--alloc-profile` writes V8's sampling heap profile of the timed rounds, objects the garbage
+// collector has since freed included (open it in Chrome's DevTools), and prints the memory the
+// queries allocated per query, as the profile estimates it: short-lived objects are what the
+// young generation's collections cost, and unlike CPU time the figure hardly moves between runs.
 import { Session } from 'node:inspector/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +118,13 @@ function serverCpuBetween(before: Map<number, number>, after: Map<number, number
 }
 
 /** CPU milliseconds, statements sent per query and sorted wall-clock milliseconds of each query. */
+/** Bytes a sampling heap profile estimates were allocated under a node, its callees' included. */
+function sampledBytes(node: { selfSize: number; children: Array<typeof node> }): number {
+  let bytes = node.selfSize;
+  for (const child of node.children) bytes += sampledBytes(child);
+  return bytes;
+}
+
 async function timed(
   queries: readonly string[],
   ask: (q: string) => Promise<unknown>,
@@ -143,6 +155,7 @@ async function main(): Promise<void> {
   // The ceiling of the engine's cache of decoded section tokens, to compare with it off (0).
   const tokenCacheMb = option('token-cache-mb');
   const profileFile = option('cpu-profile');
+  const allocFile = option('alloc-profile');
   // Only these query variants (exact, typo, prefix), to see what each kind of query costs.
   const variants = option('variant')?.split(',');
   // SQLite's page cache of the query connection (the rest comes from the system's file cache).
@@ -212,6 +225,16 @@ async function main(): Promise<void> {
         await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
         await profiler.post('Profiler.start');
       }
+      const allocations = allocFile === undefined ? undefined : new Session();
+      if (allocations !== undefined) {
+        allocations.connect();
+        await allocations.post('HeapProfiler.enable');
+        await allocations.post('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+      }
       for (let round = 1; round <= rounds; round++) {
         const server = postgres ? [await serverCpuMs(database)] : [];
         statementsByName.clear();
@@ -264,6 +287,17 @@ async function main(): Promise<void> {
         writeFileSync(file, JSON.stringify(profile));
         profiler.disconnect();
         console.log(`${name}: CPU profile of the timed rounds in ${file}`);
+      }
+      if (allocations !== undefined && allocFile !== undefined) {
+        const { profile } = await allocations.post('HeapProfiler.stopSampling');
+        const file = names.length > 1 ? `${allocFile}.${name}` : allocFile;
+        writeFileSync(file, JSON.stringify(profile));
+        allocations.disconnect();
+        const asked = rounds * queries.length * ask.length;
+        const kb = sampledBytes(profile.head) / asked / 1024;
+        console.log(
+          `${name}: ${kb.toFixed(0)} KB allocated per query asked (${ask.join(', ')}; sampled), profile in ${file}`,
+        );
       }
     } finally {
       await engine.close();
