@@ -117,7 +117,6 @@ function serverCpuBetween(before: Map<number, number>, after: Map<number, number
   return ms;
 }
 
-/** CPU milliseconds, statements sent per query and sorted wall-clock milliseconds of each query. */
 /** Bytes a sampling heap profile estimates were allocated under a node, its callees' included. */
 function sampledBytes(node: { selfSize: number; children: Array<typeof node> }): number {
   let bytes = node.selfSize;
@@ -125,6 +124,7 @@ function sampledBytes(node: { selfSize: number; children: Array<typeof node> }):
   return bytes;
 }
 
+/** CPU milliseconds, statements sent per query and sorted wall-clock milliseconds of each query. */
 async function timed(
   queries: readonly string[],
   ask: (q: string) => Promise<unknown>,
